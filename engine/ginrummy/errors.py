@@ -1,0 +1,49 @@
+"""Error classes. Each carries a machine-readable ``code`` and ``params``.
+
+The site renders ``code`` + ``params`` in the reader's language; ``str(error)`` is the
+English message for the command line and for Python users.
+"""
+
+from __future__ import annotations
+
+
+class GinRummyError(ValueError):
+    """Base class: ``code`` names the problem, ``params`` holds its details."""
+
+    def __init__(self, code: str, message: str, **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": str(self), "params": _jsonable(self.params)}
+
+
+class CardError(GinRummyError):
+    """Bad card notation or a bad hand: unknown rank or suit, duplicate, wrong count.
+
+    ``token`` is the offending text (or None) and ``position`` its 0-based index
+    among the cards written (or None).
+    """
+
+    def __init__(self, code: str, message: str, token: str | None = None,
+                 position: int | None = None, **params):
+        super().__init__(code, message, token=token, position=position, **params)
+        self.token = token
+        self.position = position
+
+
+class RuleError(GinRummyError):
+    """A move or claim the rules do not allow: an illegal knock, a bad action."""
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        if value and all(hasattr(v, "rank") and hasattr(v, "suit") for v in value):
+            return " ".join(str(v) for v in value)
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)

@@ -1,0 +1,164 @@
+"""Rule sets: every number of the game is a field, and each preset names its sources.
+
+>>> RULESETS["standard"].undercut_bonus
+25
+>>> house = RULESETS["standard"].replace(undercut_bonus=20, box_bonus=20)
+>>> house.undercut_bonus, house.name
+(20, 'custom')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .errors import RuleError
+
+TIE_RULES = ("undercut", "knocker")
+"""What a tie (defender's deadwood equals the knocker's) counts as."""
+
+SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "none")
+"""How a shutout (the loser scored nothing) is rewarded:
+
+- ``double_points``: the winner's hand points are doubled (Wikipedia, ginrummy.com);
+- ``double_game_bonus``: the game bonus is doubled, 100 becomes 200 (Pagat);
+- ``double_difference``: the final difference between the players is doubled (pokerwiner, seed 000);
+- ``none``: no shutout rule.
+"""
+
+ACE_UPCARD_RULES = ("gin_only", "one")
+"""Oklahoma with an ace upcard: only gin ends the hand (Bicycle), or knock with 1 (a Pagat copy)."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The numbers and choices of one way to play. Build house rules with :meth:`replace`."""
+
+    name: str = "custom"
+    knock_limit: int = 10
+    gin_bonus: int = 25
+    big_gin_bonus: int | None = 31
+    """``None``: big gin is not played; an 11-card hand must discard first."""
+    undercut_bonus: int = 25
+    tie: str = "undercut"
+    game_target: int = 100
+    game_bonus: int = 100
+    box_bonus: int = 25
+    shutout: str = "double_points"
+    oklahoma: bool = False
+    """The upcard's value sets the knock limit (pictures count 10)."""
+    ace_upcard: str = "gin_only"
+    spade_doubles: bool = False
+    """Oklahoma: a spade upcard doubles the hand's score."""
+    spade_doubles_box: bool = False
+    """Oklahoma: a hand won with a spade upcard also counts as two boxes."""
+    hollywood_columns: int = 3
+    sources: tuple[str, ...] = field(default=())
+
+    def __post_init__(self):
+        for name in ("knock_limit", "gin_bonus", "undercut_bonus", "game_target", "game_bonus",
+                     "box_bonus", "hollywood_columns"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RuleError("bad_rule", f"{name} must be a whole number ≥ 0, not {value!r}",
+                                rule=name, value=value)
+        if self.big_gin_bonus is not None and (not isinstance(self.big_gin_bonus, int)
+                                               or self.big_gin_bonus < 0):
+            raise RuleError("bad_rule", f"big_gin_bonus must be a whole number ≥ 0 or None, "
+                            f"not {self.big_gin_bonus!r}", rule="big_gin_bonus",
+                            value=self.big_gin_bonus)
+        if self.game_target < 1:
+            raise RuleError("bad_rule", "game_target must be at least 1", rule="game_target",
+                            value=self.game_target)
+        for name, allowed in (("tie", TIE_RULES), ("shutout", SHUTOUT_RULES),
+                              ("ace_upcard", ACE_UPCARD_RULES)):
+            if getattr(self, name) not in allowed:
+                raise RuleError("bad_rule", f"{name} must be one of {', '.join(allowed)}, "
+                                f"not {getattr(self, name)!r}", rule=name,
+                                value=getattr(self, name))
+
+    def replace(self, **changes) -> "RuleSet":
+        """A copy with some fields changed; it is named ``custom`` unless a name is given."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            rule = sorted(unknown)[0]
+            raise RuleError("unknown_rule", f"no rule called {rule!r}", rule=rule)
+        changes.setdefault("name", "custom")
+        if changes["name"] == "custom":
+            changes.setdefault("sources", ())
+        return dataclasses.replace(self, **changes)
+
+    def knock_limit_for(self, upcard: Card | None = None) -> int:
+        """The most deadwood a knock may have: the fixed limit, or in Oklahoma the upcard's value."""
+        if not self.oklahoma:
+            return self.knock_limit
+        if upcard is None:
+            raise RuleError("upcard_required", "Oklahoma needs the upcard to set the knock limit")
+        if upcard.rank == 1 and self.ace_upcard == "gin_only":
+            return 0
+        return upcard.value
+
+    def multiplier(self, upcard: Card | None = None) -> int:
+        """2 when a spade upcard doubles the hand (Oklahoma), else 1."""
+        if self.oklahoma and self.spade_doubles and upcard is not None and upcard.suit == "S":
+            return 2
+        return 1
+
+    def to_json(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["sources"] = list(self.sources)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "RuleSet":
+        """A preset by name, with any other keys as changes: ``{"name": "standard", "gin_bonus": 20}``."""
+        if not isinstance(data, dict):
+            raise RuleError("bad_rule", f"rules must be an object, not {data!r}", rule="rules",
+                            value=data)
+        data = dict(data)
+        base = get_rules(data.pop("name", "standard"))
+        data.pop("sources", None)
+        changed = {k: v for k, v in data.items() if getattr(base, k, object()) != v}
+        if not changed:
+            return base
+        if "sources" in changed:
+            changed["sources"] = tuple(changed["sources"])
+        return base.replace(**changed)
+
+
+def get_rules(rules: "str | RuleSet | dict") -> RuleSet:
+    """A :class:`RuleSet` from a preset name, a RuleSet, or a JSON object."""
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, dict):
+        return RuleSet.from_json(rules)
+    try:
+        return RULESETS[rules]
+    except (KeyError, TypeError):
+        raise RuleError("unknown_rules", f"no rule preset called {rules!r}; "
+                        f"choose one of {', '.join(RULESETS)}", rules=str(rules)) from None
+
+
+RULESETS: dict[str, RuleSet] = {
+    "standard": RuleSet(
+        name="standard",
+        sources=("Wikipedia (en), Gin rummy", "ginrummy.com", "MobilityWare (defaults)"),
+    ),
+    "pagat": RuleSet(
+        name="pagat", gin_bonus=20, big_gin_bonus=None, undercut_bonus=10, box_bonus=20,
+        shutout="double_game_bonus",
+        sources=("pagat.com, Gin Rummy (numbers as quoted in the fact sheet)",),
+    ),
+    "pokerwiner": RuleSet(
+        name="pokerwiner", big_gin_bonus=None, undercut_bonus=20, box_bonus=20,
+        shutout="double_difference",
+        sources=("pokerwiner.com", "seed 000: the Romanian source text, which follows it"),
+    ),
+    "oklahoma": RuleSet(
+        name="oklahoma", oklahoma=True, spade_doubles=True, game_target=150,
+        sources=("Bicycle, Oklahoma Gin (ace upcard: gin only; spade upcard doubles)",
+                 "Wikipedia (en), Oklahoma gin (game to 150)"),
+    ),
+}
+"""The named presets. ``standard`` is the site's default."""
