@@ -11,10 +11,20 @@ from .cards import DECK, Card, Hand, cards_from_mask, parse_cards
 from .errors import CardError, GinRummyError, RuleError
 from .melds import Arrangement, Meld, arrange, best_melds, min_deadwood
 from .rules import RULESETS, RuleSet, get_rules
+from .layoffs import LayOff, LayOffResult, as_meld, check_melds, lay_offs
+from .scoring import HandResult, optimal_layouts, score_hand
+from .game import (GameRow, GameSheet, HandEntry, HollywoodRow, HollywoodSheet,
+                   hollywood_columns, score_game, score_hollywood)
+from .hand import Action, HandState, apply, deal, legal_actions
 
 __all__ = [
     "DECK", "Card", "Hand", "cards_from_mask", "parse_cards",
     "CardError", "GinRummyError", "RuleError",
     "Arrangement", "Meld", "arrange", "best_melds", "min_deadwood",
     "RULESETS", "RuleSet", "get_rules",
+    "LayOff", "LayOffResult", "as_meld", "check_melds", "lay_offs",
+    "HandResult", "optimal_layouts", "score_hand",
+    "GameRow", "GameSheet", "HandEntry", "HollywoodRow", "HollywoodSheet",
+    "hollywood_columns", "score_game", "score_hollywood",
+    "Action", "HandState", "apply", "deal", "legal_actions",
 ]

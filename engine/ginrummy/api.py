@@ -1,24 +1,191 @@
-"""The JSON boundary: the only way the browser talks to the engine. STUB, being written."""
+"""The JSON boundary: the one way the browser (and any other client) talks to the engine.
+
+A request is a JSON object with the API version ``v``, an ``op`` and that op's fields; the
+response is ``{"v": 1, "ok": true, "result": ...}`` or ``{"v": 1, "ok": false, "error":
+{"code": ..., "message": ..., "params": {...}}}``. It never raises: bad input of any kind
+comes back as a coded error the site can render in the reader's language.
+
+>>> handle('{"v": 1, "op": "deadwood", "cards": "AS 2S 3S 7H 7D 7C 9C TC JC KD"}')
+'{"v": 1, "ok": true, "result": {"points": 10}}'
+>>> handle('{"v": 1, "op": "deadwood", "cards": "AS 2S 3S"}')  # doctest: +ELLIPSIS
+'{"v": 1, "ok": false, "error": {"code": "wrong_count", ...}}'
+
+Ops and their fields:
+
+========== ========================================== =====================================
+op         fields                                     result
+========== ========================================== =====================================
+version                                               ``engine``, ``api``
+rules      ``name`` (optional)                        all presets, or one, as objects
+parse      ``cards``                                  ``cards`` (canonical), ``count``
+deadwood   ``cards`` (10 or 11)                       ``points``
+melds      ``cards`` (10 or 11)                       an arrangement (see ``arrangement_json``)
+layoffs    ``knocker_melds`` (list), ``defender``     lay-offs, defender melds and deadwood
+score      ``knocker``, ``defender``, ``rules``,      a hand result with ``explain`` steps
+           ``upcard``
+sheet      ``entries`` (``{"winner": 0, "points":    a standard or Hollywood score sheet
+           25}``), ``rules``, ``format``
+           (``standard`` or ``hollywood``)
+deal       ``seed`` or ``deck``, ``dealer``,          ``state`` (a hand state) and ``legal``
+           ``rules``, ``end_of_stock``                (the legal actions)
+play       ``state``, ``action`` (``{"kind":         the next ``state`` and ``legal``
+           "discard", "player": 0, "card": "7H"}``)
+========== ========================================== =====================================
+
+``rules`` is a preset name or an object such as ``{"name": "standard", "gin_bonus": 20}``.
+"""
 
 from __future__ import annotations
 
 import json
 
 from . import __version__
-from .melds import best_melds
+from .cards import Card, parse_cards
+from .errors import GinRummyError
+from .game import HandEntry, score_game, score_hollywood
+from .hand import Action, HandState, apply, deal, legal_actions
+from .layoffs import lay_offs
+from .melds import Arrangement, best_melds
+from .rules import RULESETS, get_rules
+from .scoring import score_hand
 
 API_VERSION = 1
 
 
+class RequestError(GinRummyError):
+    """A request that is not well formed: bad JSON, an unknown op, a missing field."""
+
+
+def arrangement_json(arrangement: Arrangement) -> dict:
+    return {
+        "melds": [str(m) for m in arrangement.melds],
+        "deadwood": str(arrangement.deadwood),
+        "points": arrangement.points,
+        "discard": str(arrangement.discard) if arrangement.discard else None,
+        "big_gin": bool(getattr(arrangement, "big_gin", False)),
+    }
+
+
+def _field(request: dict, name: str, kind=str, default=...):
+    if name not in request:
+        if default is not ...:
+            return default
+        raise RequestError("missing_field", f"the request needs a {name!r} field", field=name)
+    value = request[name]
+    if not isinstance(value, kind):
+        raise RequestError("bad_field", f"field {name!r} has the wrong type", field=name)
+    return value
+
+
+def _upcard(request: dict) -> Card | None:
+    text = _field(request, "upcard", str, None)
+    return parse_cards(text, count=1)[0] if text else None
+
+
+def _op_version(request):
+    return {"engine": __version__, "api": API_VERSION}
+
+
+def _op_rules(request):
+    name = _field(request, "name", str, None)
+    if name is not None:
+        return get_rules(name).to_json()
+    return {name: rules.to_json() for name, rules in RULESETS.items()}
+
+
+def _op_parse(request):
+    cards = parse_cards(_field(request, "cards"))
+    return {"cards": str(cards), "count": len(cards)}
+
+
+def _op_deadwood(request):
+    return {"points": best_melds(_field(request, "cards")).points}
+
+
+def _op_melds(request):
+    return arrangement_json(best_melds(_field(request, "cards")))
+
+
+def _op_layoffs(request):
+    melds = _field(request, "knocker_melds", list)
+    return lay_offs(melds, parse_cards(_field(request, "defender"), count=10)).to_json()
+
+
+def _op_score(request):
+    rules = get_rules(_field(request, "rules", (str, dict), "standard"))
+    return score_hand(_field(request, "knocker"), _field(request, "defender"), rules,
+                      _upcard(request)).to_json()
+
+
+def _op_sheet(request):
+    rules = get_rules(_field(request, "rules", (str, dict), "standard"))
+    entries = [HandEntry.from_json(entry) for entry in _field(request, "entries", list)]
+    kind = _field(request, "format", str, "standard")
+    if kind == "standard":
+        return score_game(entries, rules).to_json()
+    if kind == "hollywood":
+        return score_hollywood(entries, rules).to_json()
+    raise RequestError("bad_field", f"unknown sheet format {kind!r}", field="format")
+
+
+def _state_json(state: HandState) -> dict:
+    return {"state": state.to_json(), "legal": [a.to_json() for a in legal_actions(state)]}
+
+
+def _op_deal(request):
+    kwargs = {name: request[name] for name in ("seed", "deck", "dealer", "end_of_stock")
+              if name in request}
+    rules = get_rules(_field(request, "rules", (str, dict), "standard"))
+    return _state_json(deal(rules=rules, **kwargs))
+
+
+def _op_play(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    return _state_json(apply(state, Action.from_json(_field(request, "action", dict))))
+
+
+OPS = {
+    "version": _op_version,
+    "rules": _op_rules,
+    "parse": _op_parse,
+    "deadwood": _op_deadwood,
+    "melds": _op_melds,
+    "layoffs": _op_layoffs,
+    "score": _op_score,
+    "sheet": _op_sheet,
+    "deal": _op_deal,
+    "play": _op_play,
+}
+
+
+def call(request: dict) -> dict:
+    """Answer a request already decoded from JSON; the result is a JSON-ready dict."""
+    try:
+        if not isinstance(request, dict):
+            raise RequestError("bad_request", "a request must be a JSON object")
+        version = request.get("v", API_VERSION)
+        if version != API_VERSION:
+            raise RequestError("unsupported_version",
+                               f"API version {version!r} is not supported; use {API_VERSION}",
+                               version=version, supported=API_VERSION)
+        op = request.get("op")
+        if op not in OPS:
+            raise RequestError("unknown_op", f"unknown op {op!r}", op=op)
+        return {"v": API_VERSION, "ok": True, "result": OPS[op](request)}
+    except GinRummyError as error:
+        return {"v": API_VERSION, "ok": False, "error": error.to_json()}
+    except Exception as error:  # a bug: still answer, so the page keeps working
+        return {"v": API_VERSION, "ok": False, "error": {
+            "code": "internal_error", "message": f"{type(error).__name__}: {error}", "params": {}}}
+
+
 def handle(request: str) -> str:
-    req = json.loads(request)
-    op = req.get("op")
-    if op == "version":
-        result = {"engine": __version__, "api": API_VERSION}
-    elif op == "melds":
-        a = best_melds(req["cards"])
-        result = {"points": a.points, "melds": [str(m) for m in a.melds],
-                  "deadwood": str(a.deadwood), "discard": str(a.discard) if a.discard else None}
+    """Answer one JSON request (a string) with a JSON response (a string)."""
+    try:
+        decoded = json.loads(request)
+    except (TypeError, ValueError) as error:
+        response = {"v": API_VERSION, "ok": False,
+                    "error": RequestError("bad_json", f"the request is not JSON: {error}").to_json()}
     else:
-        return json.dumps({"v": API_VERSION, "ok": False, "error": {"code": "unknown_op"}})
-    return json.dumps({"v": API_VERSION, "ok": True, "result": result})
+        response = call(decoded)
+    return json.dumps(response, ensure_ascii=False)

@@ -175,7 +175,12 @@ def parse_cards(text: str | Iterable, count: int | Iterable[int] | None = None) 
     """
     if isinstance(text, Hand) and count is None:
         return text
-    items = _tokens(text) if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        items = _tokens(text)
+    elif isinstance(text, Iterable) and not isinstance(text, dict):
+        items = list(text)
+    else:
+        raise CardError("bad_card", f"{text!r} is not a list of cards", token=repr(text))
     cards = []
     for position, item in enumerate(items):
         if isinstance(item, Card):

@@ -1,7 +1,214 @@
-"""Optimal lay-offs. STUB: being written (see the contract in the team notes)."""
+"""Optimal lay-offs: the defender's least deadwood against the knocker's melds.
+
+After a knock (not gin) the defender lays out their own melds, then lays off deadwood onto the
+knocker's melds: the fourth card of a 3-card set, or cards extending a run at either end, one
+step at a time (a laid-off card may itself be extended: 6S then 5S onto 7S 8S 9S). The defender
+may break one of their own melds when laying its cards off scores better. Ace is low only:
+nothing extends a run below A or above K. The knocker never lays off.
+
+:func:`lay_offs` tries every combination, so the order the melds are listed in never matters:
+
+- for each knocker set of 3 cards: its fourth card, if the defender holds it, laid off or not;
+- for each run end: the chain of defender cards that extends that end (the next rank, the one
+  after, ...), of which any first part (0, 1, 2, ... cards) may be laid off;
+- combinations using a card twice are skipped (a card that fits a set and a run, or two runs of
+  one suit whose ends meet); the defender's other cards are arranged with
+  :func:`ginrummy.melds.arrange`.
+
+The result is the combination with the least deadwood points (own melds sorted by their cards'
+bit masks, deadwood sorted by rank then suit). Ties go to the one laying off the
+most cards, then to the first found (melds in the order given; for each meld the set's card,
+else fewer low-end cards before more, then fewer high-end cards before more).
+
+Neller's greedy lay-off fails here; both cards go, 8S onto the run and then 7S:
+
+>>> result = lay_offs(["8C 8D 8H", "9S TS JS"], "8S 7S AH 2H 4D 5C 9H JD QC KH")
+>>> [(str(lay.card), lay.meld_index, str(lay.result)) for lay in result.lay_offs]
+[('8S', 1, '8S 9S TS JS'), ('7S', 1, '7S 8S 9S TS JS')]
+>>> result.points, str(result.deadwood)
+(51, 'AH 2H 4D 5C 9H JD QC KH')
+
+A run takes a whole chain at one end (OpenSpiel offers only one card):
+
+>>> [str(lay.card) for lay in lay_offs(["2C 3C 4C"], "5C 6C 7C 8D").lay_offs]
+['5C', '6C', '7C']
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from itertools import product
 
-def lay_offs(knocker_melds, defender_cards):
-    raise NotImplementedError
+from .cards import Card, Hand, parse_cards
+from .errors import CardError, RuleError
+from .melds import Meld, arrange
+
+
+@dataclass(frozen=True)
+class LayOff:
+    """One card laid off onto the knocker's meld number ``meld_index`` (0-based).
+
+    ``onto`` is that meld as it stands when the card is played (after earlier lay-offs).
+    """
+
+    card: Card
+    meld_index: int
+    onto: Hand
+
+    @property
+    def result(self) -> Hand:
+        """The meld after this card is laid off."""
+        return Hand(sorted(self.onto + (self.card,)))
+
+    def to_json(self) -> dict:
+        return {"card": str(self.card), "meld_index": self.meld_index, "meld": str(self.onto),
+                "result": str(self.result)}
+
+
+@dataclass(frozen=True)
+class LayOffResult:
+    """The defender's best play: lay-offs in a valid playing order, own melds, final deadwood.
+
+    ``knocker_melds`` are the knocker's melds after the lay-offs, in the order given.
+    """
+
+    lay_offs: tuple[LayOff, ...]
+    melds: tuple[Meld, ...]
+    deadwood: Hand
+    points: int
+    knocker_melds: tuple[Meld, ...]
+
+    def to_json(self) -> dict:
+        return {"lay_offs": [lay.to_json() for lay in self.lay_offs],
+                "melds": [str(m) for m in self.melds], "deadwood": str(self.deadwood),
+                "points": self.points, "knocker_melds": [str(m) for m in self.knocker_melds]}
+
+
+def as_meld(meld) -> Meld:
+    """A checked :class:`Meld` from a Meld, a Hand or notation such as ``"7S 8S 9S"``.
+
+    Raises :class:`RuleError` ``not_a_meld`` (param ``meld``) unless the cards are a set of 3 or 4
+    cards of one rank or a run of 3 or more cards of one suit in sequence.
+
+    >>> as_meld("9s 7s 8s")
+    Meld('7S 8S 9S')
+    >>> as_meld("7S 8S TS")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.RuleError: 7S 8S TS is not a meld
+    """
+    if isinstance(meld, Meld):
+        cards, kind = parse_cards(meld.cards), meld.kind
+    else:
+        cards, kind = parse_cards(meld), None
+    cards = Hand(sorted(cards))
+    ranks = [c.rank for c in cards]
+    if len(cards) in (3, 4) and len(set(ranks)) == 1:
+        found = "set"
+    elif (len(cards) >= 3 and len({c.suit for c in cards}) == 1
+          and ranks == list(range(ranks[0], ranks[0] + len(cards)))):
+        found = "run"
+    else:
+        found = None
+    if found is None or kind not in (None, found):
+        raise RuleError("not_a_meld", f"{cards} is not a meld", meld=str(cards))
+    return Meld(cards, found)
+
+
+def check_melds(melds) -> tuple[Meld, ...]:
+    """Check a layout: each item a meld (see :func:`as_meld`), no card in two melds.
+
+    Raises :class:`CardError` ``duplicate_card`` naming a card used twice.
+    """
+    checked = tuple(as_meld(m) for m in melds)
+    seen = 0
+    for meld in checked:
+        for card in meld.cards:
+            if seen & card.bit:
+                raise CardError("duplicate_card", f"{card} is in two melds", token=str(card))
+            seen |= card.bit
+    return checked
+
+
+def _chain(start: int, step: int, suit: str, held: int) -> list[Card]:
+    """Defender cards extending a run end: ranks start, start+step, ... while held."""
+    chain = []
+    rank = start
+    while 1 <= rank <= 13 and Card(rank, suit).bit & held:
+        chain.append(Card(rank, suit))
+        rank += step
+    return chain
+
+
+def _options(meld: Meld, held: int) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """Every way to lay off onto one meld, as (cards added below, cards added above)."""
+    if meld.kind == "set":
+        if len(meld.cards) == 4:
+            return [((), ())]
+        rank = meld.cards[0].rank
+        missing = [Card(rank, s) for s in "SHDC" if Card(rank, s) not in meld.cards]
+        return [((), ())] + [((c,), ()) for c in missing if c.bit & held]
+    suit = meld.cards[0].suit
+    low = _chain(meld.cards[0].rank - 1, -1, suit, held)
+    high = _chain(meld.cards[-1].rank + 1, +1, suit, held)
+    return [(tuple(low[:i]), tuple(high[:j]))
+            for i in range(len(low) + 1) for j in range(len(high) + 1)]
+
+
+def lay_offs(knocker_melds, defender_cards) -> LayOffResult:
+    """The defender's least deadwood over every combination of own melds and lay-offs.
+
+    ``knocker_melds``: a sequence of melds (:class:`Meld`, Hand or notation); ``defender_cards``:
+    the defender's cards (10 in a game; any number is accepted). Raises :class:`RuleError`
+    ``not_a_meld`` and :class:`CardError` ``duplicate_card`` (a card in two melds, or in a meld
+    and the defender's hand).
+
+    Both ends of a run take chains; a set takes its fourth card:
+
+    >>> result = lay_offs(["5H 6H 7H", "QC QD QS"], "3H 4H 8H 9H QH 2C 2D 6S 6D KD")
+    >>> [str(lay.card) for lay in result.lay_offs]
+    ['4H', '3H', '8H', '9H', 'QH']
+    >>> result.points, str(result.deadwood), [str(m) for m in result.knocker_melds]
+    (26, '2D 2C 6S 6D KD', ['3H 4H 5H 6H 7H 8H 9H', 'QS QH QD QC'])
+    """
+    melds = check_melds(knocker_melds)
+    defender = parse_cards(defender_cards)
+    taken = 0
+    for meld in melds:
+        taken |= meld.cards.mask
+    for card in defender:
+        if card.bit & taken:
+            raise CardError("duplicate_card", f"{card} is in a knocker's meld and the "
+                            f"defender's hand", token=str(card))
+    held = defender.mask
+    best = None
+    for choice in product(*(_options(meld, held) for meld in melds)):
+        used = 0
+        count = 0
+        for below, above in choice:
+            for card in below + above:
+                if used & card.bit:
+                    break
+                used |= card.bit
+                count += 1
+            else:
+                continue
+            break
+        else:
+            rest = arrange(Hand(c for c in defender if not c.bit & used))
+            key = (rest.points, -count)
+            if best is None or key < best[0]:
+                best = (key, choice, rest)
+    _, choice, rest = best
+    plays = []
+    final = []
+    for index, (meld, (below, above)) in enumerate(zip(melds, choice)):
+        cards = meld.cards
+        for card in below + above:
+            plays.append(LayOff(card, index, cards))
+            cards = Hand(sorted(cards + (card,)))
+        final.append(Meld(cards, meld.kind))
+    own = tuple(sorted((Meld(Hand(sorted(m.cards)), m.kind) for m in rest.melds),
+                       key=lambda m: m.cards.mask))
+    return LayOffResult(tuple(plays), own, Hand(sorted(rest.deadwood)), rest.points,
+                        tuple(final))

@@ -1,25 +1,50 @@
-"""Melds, the best arrangement of a hand, and minimum deadwood.
-
-NOTE: this is a slow, plainly correct reference version; a fast bitmask version replaces it.
+"""Melds, the best arrangement of a hand, and minimum deadwood: exact and fast.
 
 >>> best_melds(parse_cards("3H 4H 5H 7C 7D 7S 9S 9C KD KH")).points
 38
+>>> a = best_melds("4S 6S KS KH 4D 5D 6D 4C 5C 6C KC")
+>>> a.points, str(a.discard), [str(m) for m in a.melds]
+(4, '6S', ['4D 5D 6D', '4C 5C 6C', 'KS KH KC'])
+>>> min_deadwood_mask(parse_cards("AS 2S 3S 7H 7D 7C 9C TC JC KD").mask)
+10
+
+How it works. A hand is a 52-bit mask with a 13-bit lane per suit (see :mod:`ginrummy.cards`).
+Runs live inside one lane, so a table built once (8192 entries) gives each lane's least
+deadwood using runs only. Sets join lanes, but only ranks held in 3 or 4 suits can form one,
+and bit operations on the four lanes find those ranks. With none, the answer is four table
+lookups. Otherwise every choice of sets for those ranks is tried (no set, the 4-set, each
+3-subset), its cards are taken out of the lanes and the lanes are looked up again. Two
+shortcuts keep the choices few, and both are exact: a set whose cards cannot be in any run is
+always taken, and a 3-subset that leaves out a card that cannot be in any run is never better
+than the 4-set. For 11 cards a second table gives each lane's least deadwood after discarding
+one of its cards, so the best discard costs no extra search. Hands with very many set choices
+(a few large hands only) go to a plain memoised search instead.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from itertools import combinations
 
-from .cards import Card, Hand, cards_from_mask, parse_cards
+from .cards import DECK, Card, Hand, cards_from_mask, parse_cards
 from .errors import CardError
+
+_LANE = 0x1FFF
+_RANK = 0x8004002001  # bit 0 of each lane: times a rank's lane bit gives its bit in every suit
+_VALUES = tuple(min(rank, 10) for rank in range(1, 14))  # card value by bit position in a lane
+_NO_DISCARD = 10_000  # a lane with no card has nothing to discard
+_MAX_CHOICES = 4096  # more set choices than this: use the memoised search
 
 
 @dataclass(frozen=True)
 class Meld:
-    """A set (3 or 4 cards of one rank) or a run (3+ cards of one suit in sequence)."""
+    """A set (3 or 4 cards of one rank) or a run (3+ cards of one suit in sequence).
 
-    cards: Hand
+    >>> Meld(Hand("7S 7H 7C"), "set")
+    Meld('7S 7H 7C')
+    """
+
+    cards: Hand  # sorted by rank, then suit (S, H, D, C)
     kind: str  # "set" or "run"
 
     def __str__(self) -> str:
@@ -31,75 +56,321 @@ class Meld:
 
 @dataclass(frozen=True)
 class Arrangement:
+    """Melds and deadwood of a hand.
+
+    ``melds`` are sorted by their cards' bit masks, ``deadwood`` by rank then suit; ``points``
+    is the deadwood's value. For 11 cards (:func:`best_melds`) these describe the 10 cards
+    kept after ``discard``; ``big_gin`` is True when all 11 cards meld (then ``points`` is 0
+    and ``discard`` is a card whose discard keeps gin).
+    """
+
     melds: tuple[Meld, ...]
     deadwood: Hand
     points: int
     discard: Card | None = None
+    big_gin: bool = False
 
 
-def _make_meld(mask: int) -> Meld:
-    cards = Hand(sorted(cards_from_mask(mask)))
-    kind = "set" if len({c.rank for c in cards}) == 1 else "run"
-    return Meld(cards, kind)
+# --- the lane tables --------------------------------------------------------------------------
+
+def _build_lane_tables():
+    """For each 13-bit lane: (deadwood points, dead cards) as ``points * 64 + cards`` using runs
+    only, and the run taken at its lowest card (0: that card stays dead)."""
+    key = [0] * 8192
+    first_run = [0] * 8192
+    for lane in range(1, 8192):
+        low = lane & -lane
+        best = key[lane ^ low] + _VALUES[low.bit_length() - 1] * 64 + 1
+        best_run = 0
+        run, bit, length = low, low << 1, 1
+        while lane & bit:
+            run, bit, length = run | bit, bit << 1, length + 1
+            if length >= 3 and key[lane ^ run] < best:
+                best, best_run = key[lane ^ run], run
+        key[lane], first_run[lane] = best, best_run
+    points = [k >> 6 for k in key]
+    discard_gain = [_NO_DISCARD] * 8192  # least (points after discarding one card) - points
+    for lane in range(1, 8192):
+        rest, gain = lane, _NO_DISCARD
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            gain = min(gain, points[lane ^ low] - points[lane])
+        discard_gain[lane] = gain
+    runnable = [0] * 8192  # the cards that can be in some run of the lane
+    for lane in range(8192):
+        starts = lane & lane >> 1 & lane >> 2
+        runnable[lane] = (starts | starts << 1 | starts << 2) & _LANE
+    return key, first_run, points, discard_gain, runnable
 
 
-@lru_cache(maxsize=65536)
-def _search(mask: int) -> tuple[int, tuple[int, ...]]:
-    """(deadwood points, meld masks) minimising deadwood for the cards in ``mask``."""
-    if not mask:
-        return 0, ()
-    cards = cards_from_mask(mask)
-    low = min(cards, key=lambda c: (c.rank, c.index))
-    rest = mask & ~low.bit
-    points, melds = _search(rest)
-    best = (points + low.value, melds)
-    same = [c for c in cards if c.rank == low.rank and c is not low]
-    for size in (2, 3):
-        for combo in _combinations(same, size):
-            meld = low.bit | sum(c.bit for c in combo)
-            points, melds = _search(mask & ~meld)
-            best = min(best, (points, (meld,) + melds))
-    run = low.bit
-    rank = low.rank
-    while rank < 13 and mask & (run << 1) & ~run and (Card(rank + 1, low.suit).bit & mask):
-        rank += 1
-        run |= Card(rank, low.suit).bit
-        if rank - low.rank >= 2:
-            points, melds = _search(mask & ~run)
-            best = min(best, (points, (run,) + melds))
+_KEY, _FIRST_RUN, _POINTS, _DISCARD_GAIN, _RUNNABLE = _build_lane_tables()
+
+
+def _lane_runs(lane: int) -> list[int]:
+    """The runs (as lane masks) of the lane's best runs-only arrangement."""
+    runs = []
+    while lane:
+        run = _FIRST_RUN[lane]
+        if run:
+            runs.append(run)
+            lane ^= run
+        else:
+            lane ^= lane & -lane
+    return runs
+
+
+# --- set choices ------------------------------------------------------------------------------
+
+def _set_choices(mask: int, discard: bool = False) -> list[int] | None:
+    """Every choice of sets worth trying, as masks of the cards taken into sets, or None when
+    there are more than ``_MAX_CHOICES`` of them.
+
+    Only ranks held in 3 or 4 suits can form a set. A card that can be in a run of its lane is
+    "runnable"; one that is not stays deadwood unless it is in a set. Per such rank the options
+    are no set, the whole set, and for 4 cards each 3-subset, except these, which never do
+    better than another option:
+
+    - with no discard: no set when at most one of 4 cards is runnable (leaving out that one is
+      better); a 3-subset leaving out a card that is not runnable (the 4-set is better); so
+      a rank with no runnable card always makes its set;
+    - with a discard (``discard=True``, one card of the hand is dropped for free, so breaking
+      a meld may be needed): no set when 4 cards are not runnable; all but one of the 3-subsets
+      that leave out a card that is not runnable (they all score the same).
+
+    >>> [str(cards_from_mask(m).sorted()) for m in _set_choices(parse_cards("7S 7H 7D KS KH KD QS JS").mask)]
+    ['7S 7H 7D', '7S 7H 7D KS KH KD']
+    """
+    r = _RUNNABLE
+    a, b, c, d = mask & _LANE, mask >> 13 & _LANE, mask >> 26 & _LANE, mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))  # ranks held in 3 or 4 suits
+    runnable = r[a] | r[b] << 13 | r[c] << 26 | r[d] << 39
+    choices = [0]
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        cards = low * _RANK & mask  # this rank's cards
+        free, stuck = cards & runnable, cards & ~runnable
+        if cards.bit_count() == 3:
+            options = (0, cards) if free or discard else (cards,)
+        else:
+            options = [cards]  # the 4-set
+            rest = free
+            while rest:  # 3-subsets leaving out a runnable card
+                card = rest & -rest
+                rest ^= card
+                options.append(cards ^ card)
+            if discard and stuck:  # one 3-subset leaving out a card that is not runnable
+                options.append(cards ^ (stuck & -stuck))
+            if free if discard else free & (free - 1):  # no set
+                options.append(0)
+        if len(options) > 1:
+            choices = [choice | option for choice in choices for option in options]
+            if len(choices) > _MAX_CHOICES:
+                return None
+        else:
+            choices = [choice | cards for choice in choices]
+    return choices
+
+
+def _one_rank_choices(mask: int, rank_bit: int) -> list[int]:
+    """All set choices when a single rank (``rank_bit`` in a lane) is held in 3 or 4 suits: no
+    set, the set, and for 4 cards each 3-subset. Quicker than :func:`_set_choices` for the
+    commonest case, and exact with or without a discard."""
+    cards = rank_bit * _RANK & mask
+    if cards.bit_count() == 3:
+        return [0, cards]
+    return [0, cards, cards ^ rank_bit, cards ^ rank_bit << 13, cards ^ rank_bit << 26,
+            cards ^ rank_bit << 39]
+
+
+# --- the mask functions -----------------------------------------------------------------------
+
+def min_deadwood_mask(mask: int, _t=_POINTS) -> int:
+    """Least deadwood points of the cards in ``mask`` (any number of cards, no discard).
+
+    >>> min_deadwood_mask(parse_cards("3H 4H 5H 7C 7D 7S 9S 9C KD KH").mask)
+    38
+    """
+    a = mask & 8191  # the four suit lanes (8191 = 13 bits)
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))  # ranks held in 3 or 4 suits
+    if not ranks:
+        return _t[a] + _t[b] + _t[c] + _t[d]
+    if ranks & (ranks - 1):
+        choices = _set_choices(mask)
+        if choices is None:
+            return _memo_search(mask, {})[0] >> 6
+    else:
+        choices = _one_rank_choices(mask, ranks)
+    best = _NO_DISCARD
+    for choice in choices:
+        rest = mask ^ choice
+        points = _t[rest & 8191] + _t[rest >> 13 & 8191] + _t[rest >> 26 & 8191] + _t[rest >> 39]
+        if points < best:
+            best = points
     return best
 
 
-def _combinations(items, size):
-    from itertools import combinations
-    return combinations(items, size)
+def min_deadwood_after_discard_mask(mask: int, _t=_POINTS, _g=_DISCARD_GAIN) -> int:
+    """Least deadwood points after discarding one of the cards in ``mask`` (exact: as good as
+    trying every discard). An empty mask raises ``CardError("wrong_count")``.
+
+    >>> min_deadwood_after_discard_mask(parse_cards("4S 6S KS KH 4D 5D 6D 4C 5C 6C KC").mask)
+    4
+    """
+    if not mask:
+        raise CardError("wrong_count", "no card to discard", expected=[1], got=0)
+    a = mask & 8191
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if not ranks:
+        return _t[a] + _t[b] + _t[c] + _t[d] + min(_g[a], _g[b], _g[c], _g[d])
+    if ranks & (ranks - 1):
+        choices = _set_choices(mask, discard=True)
+        if choices is None:
+            return min(_memo_search(mask ^ card.bit, {})[0] >> 6
+                       for card in cards_from_mask(mask))
+    else:
+        choices = _one_rank_choices(mask, ranks)
+    best = _NO_DISCARD
+    for choice in choices:
+        rest = mask ^ choice
+        if not rest:
+            continue  # nothing left to discard: another choice leaves the discard out of a set
+        a, b, c, d = rest & 8191, rest >> 13 & 8191, rest >> 26 & 8191, rest >> 39
+        points = _t[a] + _t[b] + _t[c] + _t[d] + min(_g[a], _g[b], _g[c], _g[d])
+        if points < best:
+            best = points
+    return best
+
+
+# --- arrangements -----------------------------------------------------------------------------
+
+def _search(mask: int) -> tuple[int, list[int]]:
+    """(``points * 64 + dead cards``, meld masks) of the best arrangement of ``mask``.
+
+    Ties (same points and number of dead cards) go to the first found: set choices in the
+    order of :func:`_set_choices`, runs as :func:`_build_lane_tables` finds them.
+    """
+    choices = _set_choices(mask)
+    if choices is None:
+        return _memo_search(mask, {})
+    k = _KEY
+    best, best_removal = None, 0
+    for removal in choices:
+        rest = mask ^ removal
+        key = k[rest & _LANE] + k[rest >> 13 & _LANE] + k[rest >> 26 & _LANE] + k[rest >> 39]
+        if best is None or key < best:
+            best, best_removal = key, removal
+    melds = []
+    rest = mask & ~best_removal
+    for shift in (0, 13, 26, 39):
+        melds += [run << shift for run in _lane_runs(rest >> shift & _LANE)]
+    for rank in range(13):
+        cards = best_removal & (_RANK << rank)
+        if cards:
+            melds.append(cards)
+    return best, melds
+
+
+def _memo_search(mask: int, memo: dict) -> tuple[int, list[int]]:
+    """The same result as :func:`_search` by plain recursion on the lowest card (dead, in a set,
+    or starting a run), memoised in ``memo``. Used for hands with very many set choices."""
+    if not mask:
+        return 0, []
+    if mask in memo:
+        return memo[mask]
+    low = min(cards_from_mask(mask))
+    rest = mask ^ low.bit
+    key, melds = _memo_search(rest, memo)
+    best = (key + low.value * 64 + 1, melds)
+    same = [card.bit for card in (DECK[s * 13 + low.rank - 1] for s in range(4))
+            if card is not low and mask & card.bit]
+    candidates = [low.bit | sum(combo) for size in (2, 3) for combo in combinations(same, size)]
+    run, bit = low.bit, low.bit << 1
+    for _ in range(low.rank, 13):
+        if not mask & bit:
+            break
+        run, bit = run | bit, bit << 1
+        if run.bit_count() >= 3:
+            candidates.append(run)
+    for meld in candidates:
+        key, melds = _memo_search(mask & ~meld, memo)
+        if key < best[0]:
+            best = (key, [meld] + melds)
+    memo[mask] = best
+    return best
+
+
+def _make_meld(mask: int) -> Meld:
+    cards = tuple.__new__(Hand, sorted(cards_from_mask(mask)))
+    return Meld(cards, "set" if cards[0].rank == cards[-1].rank else "run")
+
+
+def _arrangement(hand: Hand, mask: int, discard: Card | None = None,
+                 big_gin: bool = False) -> Arrangement:
+    key, meld_masks = _search(mask)
+    used = 0
+    for meld in meld_masks:
+        used |= meld
+    melds = tuple(_make_meld(m) for m in sorted(meld_masks))
+    deadwood = tuple.__new__(Hand, sorted(c for c in hand if c.bit & mask & ~used))
+    return Arrangement(melds, deadwood, key >> 6, discard, big_gin)
 
 
 def arrange(cards) -> Arrangement:
-    """The arrangement with the least deadwood for any number of cards (no discard)."""
+    """The arrangement with the least deadwood for any number of cards (0 to 52), no discard.
+
+    Ties go to the fewest deadwood cards, then to a fixed search order.
+
+    >>> a = arrange("7S 7H 7D 7C 8S 9S")
+    >>> [str(m) for m in a.melds], a.points
+    (['7S 8S 9S', '7H 7D 7C'], 0)
+    >>> arrange("KS AS 2S").points
+    13
+    """
     hand = parse_cards(cards)
-    points, melds = _search(hand.mask)
-    meld_objs = tuple(sorted((_make_meld(m) for m in melds), key=lambda m: m.cards.mask))
-    used = 0
-    for m in melds:
-        used |= m
-    deadwood = Hand(sorted(c for c in hand if not c.bit & used))
-    return Arrangement(meld_objs, deadwood, points)
+    return _arrangement(hand, hand.mask)
+
+
+def _discard_order(card: Card) -> tuple:
+    return (-card.value, -card.rank, card.index)
 
 
 def best_melds(cards) -> Arrangement:
-    """The best arrangement of 10 cards, or of 11 cards with the best discard."""
+    """The best arrangement of 10 cards, or of 11 cards with the best discard.
+
+    For 11 cards every discard is tried. Ties are broken by, in order: least deadwood points,
+    fewest deadwood cards, discarding the highest-value card, then the highest rank, then the
+    first suit in the order S, H, D, C; then melds by a fixed search order. ``big_gin`` tells
+    that all 11 cards meld. Any other number of cards raises ``CardError("wrong_count")``.
+
+    >>> a = best_melds("3H 4H 5H 6H 7C 7D 7S 9S 9C 9D 9H")
+    >>> a.points, str(a.discard), a.big_gin
+    (0, '9S', True)
+    """
     hand = parse_cards(cards, count=(10, 11))
+    mask = hand.mask
     if len(hand) == 10:
-        return arrange(hand)
-    options = []
-    for card in hand:
-        a = arrange(Hand(c for c in hand if c is not card))
-        options.append((a.points, -card.value, card.index, a, card))
-    points, _, _, a, card = min(options)
-    return Arrangement(a.melds, a.deadwood, a.points, card)
+        return _arrangement(hand, mask)
+    keys = [(_search(mask ^ card.bit)[0], _discard_order(card), card) for card in hand]
+    key, _, discard = min(keys)
+    big_gin = key == 0 and _search(mask)[0] == 0
+    return _arrangement(hand, mask ^ discard.bit, discard, big_gin)
 
 
 def min_deadwood(cards) -> int:
-    """Minimum deadwood points of 10 cards, or of 11 cards over every discard."""
-    return best_melds(cards).points
+    """Minimum deadwood points of 10 cards, or of 11 cards after the best discard.
+
+    >>> min_deadwood("4S 6S KS KH 4D 5D 6D 4C 5C 6C KC")
+    4
+    """
+    hand = parse_cards(cards, count=(10, 11))
+    if len(hand) == 10:
+        return min_deadwood_mask(hand.mask)
+    return min_deadwood_after_discard_mask(hand.mask)

@@ -1,7 +1,371 @@
-"""Scoring one hand. STUB: being written."""
+"""Scoring one hand: knock, gin, big gin, undercut, tie; Oklahoma's knock limit and spade doubling.
+
+>>> result = score_hand("2S 3S 4S 7H 7D 7C 9C TC JC 5D", "8S 9S TS KH KD 4H 6C 6H 2C AD")
+>>> result.outcome, result.winner, result.points
+('knock', 'knocker', 34)
+>>> result.knocker_points, result.defender_points
+(5, 39)
+
+How the hand is scored (``rules`` is a :class:`~ginrummy.rules.RuleSet`):
+
+- **gin** (the knocker's 10 cards all melded): the knocker scores ``gin_bonus`` plus the
+  defender's deadwood. The defender melds their own cards but may not lay off.
+- **big gin** (11 cards all melded; only when ``big_gin_bonus`` is not None): ``big_gin_bonus``
+  plus the defender's deadwood, no lay-offs.
+- **knock**: the knocker's deadwood must be at most the knock limit (``knock_limit``; in
+  Oklahoma the upcard's value, and with an ace upcard under ``ace_upcard="gin_only"`` only gin
+  may end the hand). The defender lays off (see :mod:`ginrummy.layoffs`). If the defender's final
+  deadwood is higher, the knocker scores the difference. If it is lower, the defender
+  **undercuts**: ``undercut_bonus`` plus the difference. If equal (a **tie**): with
+  ``tie="undercut"`` the defender scores ``undercut_bonus`` (difference 0); with
+  ``tie="knocker"`` the knocker wins the hand for 0 points.
+- **Oklahoma with a spade upcard** and ``spade_doubles``: the hand's points are doubled.
+
+**The knocker's layout.** The knocker's deadwood is always their minimum deadwood. When several
+arrangements reach it, the knocker lays out the one that is best for them: the one leaving the
+defender the most deadwood after the defender's best lay-offs (this maximises the knocker's net
+result whether the knocker wins or is undercut). Among equals the arrangement found by
+:func:`~ginrummy.melds.best_melds` is kept. Pass ``knocker_melds=`` to score an explicit layout
+instead (its deadwood is then whatever the layout leaves).
+
+The upcard may be in either hand: the non-dealer (or the dealer) may take it at the first
+upcard offer.
+
+**Explanation steps.** :meth:`HandResult.explain` returns a list of steps, each a dict with a
+``code`` and parameters only (cards and melds as notation strings, numbers as ints, no English),
+so the site can render them in any language. The steps come in this order:
+
+``knocker_melds``: ``melds`` (list of str), ``deadwood`` (str, may be ``""``), ``points``
+(int), ``cards`` (10, or 11 for big gin). The knocker's layout.
+
+Then exactly one of:
+
+``gin``: ``bonus`` (int). The knocker went gin; no lay-offs are allowed.
+
+``big_gin``: ``bonus`` (int). All 11 of the knocker's cards are melded; no lay-offs.
+
+``knock``: ``deadwood`` (int), ``limit`` (int), ``upcard`` (str or None), ``oklahoma`` (bool).
+The knocker knocked with this deadwood; ``limit`` is the knock limit (in Oklahoma set by the
+upcard).
+
+Then:
+
+``defender_melds``: ``melds`` (list of str). The melds the defender lays out of their own cards.
+
+``lay_off``: ``card`` (str), ``meld`` (str, the knocker's meld as it stands before this card),
+``result`` (str, the meld after it), ``meld_index`` (int, 0-based position in the
+``knocker_melds`` step's list). Zero or more of these, in playing order.
+
+``defender_deadwood``: ``deadwood`` (str, may be ``""``), ``points`` (int), ``laid_off`` (int,
+how many cards were laid off).
+
+Then exactly one of:
+
+``gin_score``: ``bonus``, ``defender_points``, ``total`` (ints): total = bonus + defender_points.
+
+``big_gin_score``: ``bonus``, ``defender_points``, ``total`` (ints), as for gin.
+
+``knock_win``: ``knocker_points``, ``defender_points``, ``difference``, ``total`` (ints):
+the knocker scores the difference.
+
+``undercut``: ``knocker_points``, ``defender_points`` (ints), ``tie`` (bool: equal deadwood,
+which these rules count as an undercut), ``bonus``, ``difference``, ``total`` (ints):
+total = bonus + difference, scored by the defender.
+
+``tie_knocker``: ``knocker_points``, ``defender_points``, ``total`` (ints; total is 0). Equal
+deadwood, which these rules give to the knocker for no points.
+
+Then, only when the hand is doubled:
+
+``spade_doubles``: ``upcard`` (str), ``multiplier`` (int, 2), ``before`` (int), ``total`` (int).
+Oklahoma: a spade upcard doubles the hand's score.
+
+Last:
+
+``result``: ``winner`` (``"knocker"`` or ``"defender"``), ``outcome`` (``"knock"``, ``"gin"``,
+``"big_gin"`` or ``"undercut"``), ``points`` (int), ``tie`` (bool).
+
+Errors (``code`` and ``params``): :class:`CardError` ``wrong_count``, ``duplicate_card``
+(``token``: a card in both hands), ``unknown_card`` etc. from notation; :class:`RuleError`
+``knock_over_limit`` (``deadwood``, ``limit``), ``gin_required`` (``deadwood``, ``upcard``:
+Oklahoma ace upcard), ``big_gin_not_played`` (``rules``), ``not_big_gin`` (``deadwood``),
+``upcard_required`` (Oklahoma without an upcard), ``meld_not_in_hand`` (``card``),
+``not_a_meld`` (``meld``), ``unknown_rules`` / ``bad_rule``.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
-def score_hand(knocker, defender, rules="standard", upcard=None):
-    raise NotImplementedError
+from .cards import Card, Hand, parse_cards
+from .errors import CardError, RuleError
+from .layoffs import LayOff, LayOffResult, check_melds, lay_offs
+from .melds import Meld, arrange, best_melds
+from .rules import RuleSet, get_rules
+
+OUTCOMES = ("knock", "gin", "big_gin", "undercut")
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The score of one hand. ``points`` go to ``winner``, after any ``multiplier``."""
+
+    outcome: str
+    winner: str
+    points: int
+    knocker_melds: tuple[Meld, ...]
+    knocker_deadwood: Hand
+    knocker_points: int
+    defender_melds: tuple[Meld, ...]
+    lay_offs: tuple[LayOff, ...]
+    defender_deadwood: Hand
+    defender_points: int
+    rules: RuleSet
+    upcard: Card | None = None
+    tie: bool = False
+    multiplier: int = 1
+    knock_limit: int | None = None
+    """The knock limit that applied (None for gin and big gin)."""
+
+    def explain(self) -> list[dict]:
+        """The scoring as structured steps (see the module docstring for every code).
+
+        >>> steps = score_hand("7S 8S 9S 2H 3H 4H KC KD KH AD",
+        ...                    "6S TS AC 2C 3D 5D 7D 9D QH QS").explain()
+        >>> " ".join(step["code"] for step in steps)
+        'knocker_melds knock defender_melds lay_off lay_off defender_deadwood knock_win result'
+        >>> steps[3] == {"code": "lay_off", "card": "6S", "meld": "7S 8S 9S",
+        ...              "result": "6S 7S 8S 9S", "meld_index": 0}
+        True
+        """
+        rules = self.rules
+        upcard = str(self.upcard) if self.upcard is not None else None
+        knocker_cards = sum(len(m.cards) for m in self.knocker_melds) + len(self.knocker_deadwood)
+        steps = [{"code": "knocker_melds", "melds": [str(m) for m in self.knocker_melds],
+                  "deadwood": str(self.knocker_deadwood), "points": self.knocker_points,
+                  "cards": knocker_cards}]
+        if self.outcome == "gin":
+            steps.append({"code": "gin", "bonus": rules.gin_bonus})
+        elif self.outcome == "big_gin":
+            steps.append({"code": "big_gin", "bonus": rules.big_gin_bonus})
+        else:
+            steps.append({"code": "knock", "deadwood": self.knocker_points,
+                          "limit": self.knock_limit, "upcard": upcard,
+                          "oklahoma": rules.oklahoma})
+        steps.append({"code": "defender_melds", "melds": [str(m) for m in self.defender_melds]})
+        for lay in self.lay_offs:
+            steps.append({"code": "lay_off", "card": str(lay.card), "meld": str(lay.onto),
+                          "result": str(lay.result), "meld_index": lay.meld_index})
+        steps.append({"code": "defender_deadwood", "deadwood": str(self.defender_deadwood),
+                      "points": self.defender_points, "laid_off": len(self.lay_offs)})
+        before = self.points // self.multiplier
+        if self.outcome in ("gin", "big_gin"):
+            bonus = rules.gin_bonus if self.outcome == "gin" else rules.big_gin_bonus
+            steps.append({"code": self.outcome + "_score", "bonus": bonus,
+                          "defender_points": self.defender_points, "total": before})
+        elif self.outcome == "undercut":
+            steps.append({"code": "undercut", "knocker_points": self.knocker_points,
+                          "defender_points": self.defender_points, "tie": self.tie,
+                          "bonus": rules.undercut_bonus,
+                          "difference": self.knocker_points - self.defender_points,
+                          "total": before})
+        elif self.tie:
+            steps.append({"code": "tie_knocker", "knocker_points": self.knocker_points,
+                          "defender_points": self.defender_points, "total": before})
+        else:
+            steps.append({"code": "knock_win", "knocker_points": self.knocker_points,
+                          "defender_points": self.defender_points,
+                          "difference": self.defender_points - self.knocker_points,
+                          "total": before})
+        if self.multiplier != 1:
+            steps.append({"code": "spade_doubles", "upcard": upcard,
+                          "multiplier": self.multiplier, "before": before, "total": self.points})
+        steps.append({"code": "result", "winner": self.winner, "outcome": self.outcome,
+                      "points": self.points, "tie": self.tie})
+        return steps
+
+    def to_json(self) -> dict:
+        """Every field as JSON values (cards as notation), plus ``steps`` from :meth:`explain`."""
+        return {
+            "outcome": self.outcome, "winner": self.winner, "points": self.points,
+            "tie": self.tie, "multiplier": self.multiplier, "knock_limit": self.knock_limit,
+            "upcard": str(self.upcard) if self.upcard is not None else None,
+            "knocker_melds": [str(m) for m in self.knocker_melds],
+            "knocker_deadwood": str(self.knocker_deadwood), "knocker_points": self.knocker_points,
+            "defender_melds": [str(m) for m in self.defender_melds],
+            "lay_offs": [lay.to_json() for lay in self.lay_offs],
+            "defender_deadwood": str(self.defender_deadwood),
+            "defender_points": self.defender_points,
+            "rules": self.rules.to_json(), "steps": self.explain(),
+        }
+
+
+def _candidate_melds(cards: Hand) -> list[Hand]:
+    """Every set and run that can be made from ``cards``."""
+    from itertools import combinations
+    found = []
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    for group in by_rank.values():
+        for size in (3, 4):
+            found.extend(Hand(sorted(c)) for c in combinations(group, size))
+    held = cards.mask
+    for card in cards:  # runs starting at ``card``
+        run = [card]
+        rank = card.rank + 1
+        while rank <= 13 and Card(rank, card.suit).bit & held:
+            run.append(Card(rank, card.suit))
+            if len(run) >= 3:
+                found.append(Hand(run))
+            rank += 1
+    return found
+
+
+def optimal_layouts(cards) -> list[tuple[Meld, ...]]:
+    """Every arrangement of ``cards`` into melds that leaves the minimum deadwood.
+
+    The arrangement :func:`~ginrummy.melds.arrange` returns comes first; each layout's melds are
+    sorted by their cards' bit masks.
+
+    >>> [[str(m) for m in layout] for layout in optimal_layouts("TS JS QS QH QD 2C")]
+    [['TS JS QS'], ['QS QH QD']]
+    """
+    hand = parse_cards(cards)
+
+    def search(rest: Hand, target: int):
+        if not rest:
+            yield ()
+            return
+        first = min(rest, key=lambda c: c.index)
+        others = Hand(c for c in rest if c is not first)
+        if first.value <= target and arrange(others).points == target - first.value:
+            yield from search(others, target - first.value)
+        for meld in _candidate_melds(rest):
+            if first in meld:
+                remaining = Hand(c for c in rest if c not in meld)
+                if arrange(remaining).points == target:
+                    for layout in search(remaining, target):
+                        yield (meld,) + layout
+
+    def key(melds) -> frozenset:
+        return frozenset(Hand(m).mask if not isinstance(m, Meld) else m.cards.mask
+                         for m in melds)
+
+    first = arrange(hand)
+    layouts = [tuple(sorted(first.melds, key=lambda m: m.cards.mask))]
+    seen = {key(first.melds)}
+    for found in search(hand, first.points):
+        if key(found) not in seen:
+            seen.add(key(found))
+            layouts.append(tuple(sorted(check_melds(found), key=lambda m: m.cards.mask)))
+    return [tuple(Meld(Hand(sorted(m.cards)), m.kind) for m in layout) for layout in layouts]
+
+
+def _parse_upcard(upcard) -> Card | None:
+    if upcard is None or isinstance(upcard, Card):
+        return upcard
+    return Card.parse(upcard)
+
+
+def score_hand(knocker, defender, rules="standard", upcard=None,
+               knocker_melds=None) -> HandResult:
+    """Score one hand.
+
+    ``knocker``: the knocker's 10 cards after the discard (11 cards claim big gin).
+    ``defender``: the defender's 10 cards. ``rules``: a preset name, a RuleSet or a JSON object.
+    ``upcard``: the hand's first upcard (needed in Oklahoma). ``knocker_melds``: an explicit
+    layout for the knocker (default: the best one, see the module docstring).
+
+    >>> score_hand("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", "KS KH 5S 5C 2D 3D 9H JH QD QC").points
+    99
+    >>> result = score_hand("AS 2S 3S 4H 5H 6H 7C 8C 9C TD", "KS KH KD 2D 3D 4D 5S 5C 5D AC")
+    >>> result.outcome, result.winner, result.points, result.knocker_points, result.defender_points
+    ('undercut', 'defender', 34, 10, 1)
+    >>> score_hand("AS 2S 3S 4H 5H 6H 7C 8C KD TD", "KS KH 5S 5C 2D 3D 9H JH QD QC")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.RuleError: deadwood 35 is over the knock limit 10
+    """
+    rules = get_rules(rules)
+    knocker = parse_cards(knocker, count=(10, 11))
+    defender = parse_cards(defender, count=10)
+    upcard = _parse_upcard(upcard)
+    for card in defender:
+        if card in knocker:
+            raise CardError("duplicate_card", f"{card} is in both hands", token=str(card))
+    if rules.oklahoma and upcard is None:
+        raise RuleError("upcard_required", "Oklahoma needs the upcard to score a hand")
+    multiplier = rules.multiplier(upcard)
+
+    if knocker_melds is None:
+        first = best_melds(knocker) if len(knocker) == 10 else arrange(knocker)
+        layouts = None  # computed only for a knock
+        k_melds = tuple(sorted((Meld(Hand(sorted(m.cards)), m.kind) for m in first.melds),
+                               key=lambda m: m.cards.mask))
+        k_points = first.points
+    else:
+        k_melds = check_melds(knocker_melds)
+        for meld in k_melds:
+            for card in meld.cards:
+                if card not in knocker:
+                    raise RuleError("meld_not_in_hand", f"{card} is in a meld but not in the "
+                                    "knocker's hand", card=str(card))
+        layouts = [k_melds]
+        k_points = sum(c.value for c in knocker
+                       if not any(c in m.cards for m in k_melds))
+
+    if len(knocker) == 11:
+        if rules.big_gin_bonus is None:
+            raise RuleError("big_gin_not_played", f"the {rules.name} rules have no big gin: "
+                            "discard one card", rules=rules.name)
+        if k_points:
+            raise RuleError("not_big_gin", f"big gin needs all 11 cards melded, not deadwood "
+                            f"{k_points}", deadwood=k_points)
+        outcome, limit = "big_gin", None
+    elif k_points == 0:
+        outcome, limit = "gin", None
+    else:
+        outcome, limit = "knock", rules.knock_limit_for(upcard)
+        if limit == 0 and rules.oklahoma:
+            raise RuleError("gin_required", f"with an ace upcard only gin ends the hand, not "
+                            f"deadwood {k_points}", deadwood=k_points, upcard=str(upcard))
+        if k_points > limit:
+            raise RuleError("knock_over_limit", f"deadwood {k_points} is over the knock limit "
+                            f"{limit}", deadwood=k_points, limit=limit)
+
+    if outcome == "knock":
+        if layouts is None:
+            layouts = optimal_layouts(knocker)
+        best = None
+        for layout in layouts:
+            result = lay_offs(layout, defender)
+            if best is None or result.points > best[1].points:
+                best = (layout, result)
+        k_melds, defence = best
+    else:
+        own = arrange(defender)
+        defence = LayOffResult((), tuple(sorted(own.melds, key=lambda m: m.cards.mask)),
+                               Hand(sorted(own.deadwood)), own.points, k_melds)
+    k_deadwood = Hand(sorted(c for c in knocker if not any(c in m.cards for m in k_melds)))
+    d_points = defence.points
+
+    tie = False
+    if outcome == "gin":
+        winner, base = "knocker", rules.gin_bonus + d_points
+    elif outcome == "big_gin":
+        winner, base = "knocker", rules.big_gin_bonus + d_points
+    elif d_points > k_points:
+        winner, base = "knocker", d_points - k_points
+    elif d_points < k_points or rules.tie == "undercut":
+        tie = d_points == k_points
+        outcome, winner, base = "undercut", "defender", rules.undercut_bonus + k_points - d_points
+    else:
+        tie, winner, base = True, "knocker", 0
+
+    return HandResult(
+        outcome=outcome, winner=winner, points=base * multiplier, knocker_melds=k_melds,
+        knocker_deadwood=k_deadwood, knocker_points=k_points,
+        defender_melds=defence.melds, lay_offs=defence.lay_offs,
+        defender_deadwood=defence.deadwood, defender_points=d_points, rules=rules,
+        upcard=upcard, tie=tie, multiplier=multiplier, knock_limit=limit)

@@ -1,0 +1,157 @@
+"""Command line: ``python -m ginrummy COMMAND``.
+
+Commands (hands from the arguments, or from stdin, one per line, for batches)::
+
+    deadwood CARDS               minimum deadwood of 10 or 11 cards
+    melds CARDS                  the best melds, deadwood and (11 cards) discard
+    score KNOCKER | DEFENDER     score a knock: the knocker's 10 cards (11: big gin), the defender's 10
+    layoffs MELDS | DEFENDER     the defender's best lay-offs onto the knocker's melds ("/" between melds)
+    sheet ENTRY...               a score sheet; each entry is "WINNER POINTS", e.g. "A 25" (A or B)
+
+Options: ``--rules NAME`` (score, sheet), ``--upcard CARD`` (score: Oklahoma), ``--hollywood``
+(sheet), ``--json`` (print JSON, one object per input line). Bad input gives a one-line error
+and exit status 2; the other lines of a batch are still answered.
+
+Examples::
+
+    $ python -m ginrummy deadwood "AS 2S 3S 7H 7D 7C 9C TC JC KD"
+    10
+    $ echo "3H 4H 5H 7C 7D 7S 9S 9C KD KH | 3S 4S 5S 6S 9H TH JH 2C 2D 8C" | python -m ginrummy score
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .api import call
+
+USAGE_ERROR = 2
+
+
+def _request(command: str, text: str, args) -> dict:
+    """The API request for one input line of a command."""
+    if command in ("deadwood", "melds"):
+        return {"op": command, "cards": text}
+    left, sep, right = text.partition("|")
+    if command == "score":
+        if not sep:
+            return {"op": "score", "knocker": text, "defender": ""}
+        request = {"op": "score", "knocker": left.strip(), "defender": right.strip(),
+                   "rules": args.rules}
+        if args.upcard:
+            request["upcard"] = args.upcard
+        return request
+    if command == "layoffs":
+        melds = [m.strip() for m in left.split("/") if m.strip()]
+        return {"op": "layoffs", "knocker_melds": melds, "defender": right.strip()}
+    raise AssertionError(command)
+
+
+PLAYER_NAMES = "AB"
+
+
+def _sheet_request(lines: list[str], args) -> dict:
+    """Entries written "A 25" (or "0 25"): the winner, then the points."""
+    entries = []
+    for line in lines:
+        winner, _, points = line.strip().partition(" ")
+        winner = PLAYER_NAMES.index(winner.upper()) if winner.upper() in ("A", "B") else winner
+        if isinstance(winner, str) and winner.isdigit():
+            winner = int(winner)
+        points = points.strip()
+        entries.append({"winner": winner, "points": int(points) if points.isdigit() else points})
+    return {"op": "sheet", "entries": entries, "rules": args.rules,
+            "format": "hollywood" if args.hollywood else "standard"}
+
+
+def _show(command: str, result: dict) -> str:
+    """Readable text for one answer."""
+    if command == "deadwood":
+        return str(result["points"])
+    if command == "melds":
+        lines = [f"melds:    {' | '.join(result['melds']) or '-'}",
+                 f"deadwood: {result['deadwood'] or '-'} ({result['points']})"]
+        if result.get("discard"):
+            lines.append(f"discard:  {result['discard']}")
+        return "\n".join(lines)
+    if command == "score":
+        r = result
+        lines = [f"{r['outcome']}: {r['winner']} scores {r['points']}",
+                 f"knocker:  {' | '.join(r['knocker_melds']) or '-'}  deadwood "
+                 f"{r['knocker_deadwood'] or '-'} ({r['knocker_points']})",
+                 f"defender: {' | '.join(r['defender_melds']) or '-'}  deadwood "
+                 f"{r['defender_deadwood'] or '-'} ({r['defender_points']})"]
+        if r.get("lay_offs"):
+            lines.append("lay-offs: " + ", ".join(f"{l['card']} on {l['meld']}"
+                                                  for l in r["lay_offs"]))
+        return "\n".join(lines)
+    if command == "layoffs":
+        lay = ", ".join(f"{l['card']} on {l['meld']}" for l in result["lay_offs"]) or "none"
+        return (f"lay-offs: {lay}\nmelds:    {' | '.join(result['melds']) or '-'}\n"
+                f"deadwood: {result['deadwood'] or '-'} ({result['points']})")
+    if "columns" in result:
+        return "\n\n".join(f"column {c['column']}\n{_show_game(c)}" for c in result["columns"]) + \
+            "\n\ngrand total: " + _pair(result["totals"]) + _winner_line(result)
+    return _show_game(result)
+
+
+def _pair(values) -> str:
+    return "  ".join(f"{name} {value}" for name, value in zip(PLAYER_NAMES, values))
+
+
+def _winner_line(sheet: dict) -> str:
+    if sheet["winner"] is None:
+        return "" if sheet["finished"] else "  (in progress)"
+    return f"  {PLAYER_NAMES[sheet['winner']]} wins by {sheet['difference']}"
+
+
+def _show_game(sheet: dict) -> str:
+    lines = [f"hand  winner  points  {'A':>5} {'B':>5}"]
+    for row in sheet["rows"]:
+        lines.append(f"{row['hand']:>4}  {PLAYER_NAMES[row['winner']]:>6}  {row['points']:>6}  "
+                     f"{row['totals'][0]:>5} {row['totals'][1]:>5}")
+    if sheet["finished"]:
+        lines.append(f"game bonus {sheet['game_bonus']}, box bonus {_pair(sheet['box_bonus'])}"
+                     + (f", shutout {sheet['shutout_bonus']}" if sheet["shutout"] else ""))
+    lines.append("total: " + _pair(sheet["totals"]) + _winner_line(sheet))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ginrummy",
+                                     description="Exact gin rummy: melds, deadwood, lay-offs, scores.")
+    parser.add_argument("command", choices=["deadwood", "melds", "score", "layoffs", "sheet"])
+    parser.add_argument("input", nargs="*", help="cards; none to read lines from stdin")
+    parser.add_argument("--rules", default="standard", help="rule preset (default: standard)")
+    parser.add_argument("--upcard", help="the upcard, for Oklahoma")
+    parser.add_argument("--hollywood", action="store_true", help="sheet: Hollywood scoring")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+
+    if args.command == "sheet":
+        lines = args.input or [l for l in sys.stdin.read().splitlines() if l.strip()]
+        requests = [_sheet_request(lines, args)]
+    else:
+        lines = [" ".join(args.input)] if args.input else \
+            [l for l in sys.stdin.read().splitlines() if l.strip()]
+        requests = [_request(args.command, line, args) for line in lines]
+
+    status = 0
+    for request in requests:
+        response = call(request)
+        if args.json:
+            print(json.dumps(response["result"] if response["ok"] else response,
+                             ensure_ascii=False))
+        elif response["ok"]:
+            print(_show(args.command, response["result"]))
+        if not response["ok"]:
+            status = USAGE_ERROR
+            if not args.json:
+                print(f"error: {response['error']['message']}", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,599 @@
+"""One 2-player hand, turn by turn: an immutable :class:`HandState` and pure transitions.
+
+The players are ``0`` and ``1`` (as on the score sheets of :mod:`ginrummy.game`). A hand goes
+through these phases (``state.phase``); ``state.turn`` is the player to act:
+
+- ``offer``: the first upcard is offered to the non-dealer, who may ``take_upcard`` or ``pass``;
+  then, if they passed, to the dealer. If both pass, the non-dealer must draw from the stock.
+- ``draw``: ``draw_stock`` or ``draw_discard`` (the top of the discard pile).
+- ``discard``: with 11 cards, ``discard`` a card, or end the hand: ``knock`` (discard face down
+  with deadwood at most the knock limit; in Oklahoma the upcard sets it), ``gin`` (discard
+  face down leaving deadwood 0) or ``big_gin`` (all 11 cards melded, no discard; only when
+  ``rules.big_gin_bonus`` is not None). The card taken from the discard pile this turn (the
+  upcard too, when taken at the offer) may not be discarded, nor knocked with, that turn.
+  A ``knock`` whose deadwood is 0 is gin and is scored as gin.
+- ``lay_off`` (after a knock, not after gin or big gin): the defender's one action,
+  ``lay_off``: they lay out their melds and lay off onto the knocker's melds. The engine
+  makes the choices that leave the defender the least deadwood (via
+  :func:`ginrummy.scoring.score_hand`), so the action carries no cards.
+- ``finished``: ``state.outcome`` is ``"knock"``, ``"gin"``, ``"big_gin"``, ``"undercut"``
+  (from ``state.result``, a :class:`~ginrummy.scoring.HandResult`) or ``"dead"``;
+  :meth:`HandState.entry` gives the score-sheet entry. ``turn`` no longer matters.
+
+**End of stock.** When a player discards without knocking and leaves 2 cards in the stock,
+the hand ends. With ``end_of_stock="void"`` (the default, the standard rule) it is dead:
+``outcome`` is ``"dead"``, nobody scores, and the same dealer deals again. With
+``end_of_stock="reshuffle"`` (seed 002's variant) the discard pile except its top card is
+shuffled and put under the 2 stock cards, and play goes on; the shuffle is
+``random.Random(<the pile's cards as notation>)``, so it is deterministic. This happens at most
+``MAX_RESHUFFLES`` (1) times a hand, so every hand ends: when the new stock also runs down to
+2 cards (or the pile holds nothing to reshuffle) the hand is dead.
+
+**Actions** are :class:`Action` values: ``kind`` (one of :data:`ACTION_KINDS`), ``player``,
+and ``card`` for ``discard``, ``knock`` and ``gin``. As JSON:
+``{"kind": "discard", "player": 0, "card": "7H"}``; :meth:`Action.from_json` reads it back.
+
+>>> state = deal(seed=7)
+>>> state.phase, state.turn, len(state.stock), str(state.upcard)
+('offer', 1, 31, '9H')
+>>> [str(a) for a in legal_actions(state)]
+['take_upcard by 1', 'pass by 1']
+>>> state = apply(state, Action("pass", 1))
+>>> state = apply(state, {"kind": "pass", "player": 0})
+>>> state.phase, state.turn, [a.kind for a in legal_actions(state)]
+('draw', 1, ['draw_stock'])
+>>> apply(state, Action("draw_discard", 1))
+Traceback (most recent call last):
+...
+ginrummy.errors.RuleError: both players passed the upcard: draw from the stock
+
+**Errors.** :func:`apply` raises :class:`RuleError` with one of these codes (params in
+brackets):
+
+- ``hand_over``: the hand is finished (``kind``);
+- ``not_your_turn``: (``player``, ``turn``);
+- ``wrong_phase``: this kind of action is not played in this phase (``kind``, ``phase``);
+- ``must_draw_stock``: both players passed the upcard, so the non-dealer draws from the stock;
+- ``discard_pile_empty``: nothing to take;
+- ``card_not_in_hand`` (``card``);
+- ``cannot_discard_taken_card``: the card was taken from the discard pile this turn (``card``);
+- ``knock_over_limit`` (``deadwood``, ``limit``);
+- ``gin_required``: Oklahoma with an ace upcard (``deadwood``, ``upcard``);
+- ``not_gin`` (``deadwood``);
+- ``big_gin_not_played``: these rules have no big gin (``rules``);
+- ``not_big_gin``: the 11 cards are not all melded (``deadwood``);
+- ``bad_action``: malformed action or action JSON (``field``, ``value``); a bad card in it
+  raises :class:`CardError`.
+
+:func:`deal` raises :class:`CardError` (``wrong_count``, ``duplicate_card``, ``unknown_rank``,
+``unknown_suit`` … for a bad deck) or :class:`RuleError` ``bad_setting`` (``setting``,
+``value``: a bad dealer, seed or end_of_stock, or both a seed and a deck).
+:meth:`HandState.from_json` raises :class:`RuleError` ``bad_state`` (``field``, ``value``) or
+``unknown_rules``, or a :class:`CardError`: never a bare ``KeyError``.
+
+:func:`legal_actions` lists both ``knock`` and ``gin`` for a discard that leaves deadwood 0
+(they score the same), so :func:`apply` accepts exactly the listed actions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+
+from .cards import DECK, Card, Hand, parse_cards
+from .errors import RuleError
+from .game import HandEntry
+from .melds import arrange, min_deadwood
+from .rules import RULESETS, RuleSet, get_rules
+from .scoring import HandResult, score_hand
+
+PHASES = ("offer", "draw", "discard", "lay_off", "finished")
+ACTION_KINDS = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
+                "big_gin", "lay_off")
+CARD_KINDS = ("discard", "knock", "gin")
+"""The action kinds that name a card."""
+PHASE_OF = {"take_upcard": "offer", "pass": "offer", "draw_stock": "draw",
+            "draw_discard": "draw", "discard": "discard", "knock": "discard", "gin": "discard",
+            "big_gin": "discard", "lay_off": "lay_off"}
+END_OF_STOCK = ("void", "reshuffle")
+MAX_RESHUFFLES = 1
+OUTCOMES = ("knock", "gin", "big_gin", "undercut", "dead")
+JSON_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move: ``kind``, the acting ``player``, and the ``card`` for discard/knock/gin.
+
+    >>> Action("discard", 0, Card.parse("7H")).to_json()
+    {'kind': 'discard', 'player': 0, 'card': '7H'}
+    >>> Action.from_json({"kind": "gin", "player": 1, "card": "ks"})
+    Action(kind='gin', player=1, card=Card.parse('KS'))
+    """
+
+    kind: str
+    player: int
+    card: Card | None = None
+
+    def __post_init__(self):
+        if self.kind not in ACTION_KINDS:
+            raise RuleError("bad_action", f"unknown action {self.kind!r}", field="kind",
+                            value=self.kind)
+        if not _is_int(self.player) or self.player not in (0, 1):
+            raise RuleError("bad_action", f"player must be 0 or 1, not {self.player!r}",
+                            field="player", value=self.player)
+        if isinstance(self.card, str):
+            object.__setattr__(self, "card", Card.parse(self.card))
+        if (self.kind in CARD_KINDS) != (self.card is not None):
+            raise RuleError("bad_action", f"{self.kind} " + ("needs a card" if self.card is None
+                            else "takes no card"), field="card", value=_text(self.card))
+        if self.card is not None and not isinstance(self.card, Card):
+            raise RuleError("bad_action", f"{self.card!r} is not a card", field="card",
+                            value=repr(self.card))
+
+    def __str__(self) -> str:
+        card = f" {self.card}" if self.card is not None else ""
+        return f"{self.kind}{card} by {self.player}"
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind, "player": self.player}
+        if self.card is not None:
+            data["card"] = str(self.card)
+        return data
+
+    @classmethod
+    def from_json(cls, data) -> "Action":
+        if isinstance(data, Action):
+            return data
+        if not isinstance(data, dict):
+            raise RuleError("bad_action", f"an action must be an object, not {data!r}",
+                            field="action", value=repr(data))
+        unknown = set(data) - {"kind", "player", "card"}
+        if unknown:
+            name = sorted(unknown)[0]
+            raise RuleError("bad_action", f"unknown field {name!r} in an action", field=name,
+                            value=repr(data[name]))
+        for name in ("kind", "player"):
+            if name not in data:
+                raise RuleError("bad_action", f"an action needs {name!r}", field=name,
+                                value=None)
+        card = data.get("card")
+        if card is not None and not isinstance(card, str):
+            raise RuleError("bad_action", f"card must be written like 7H, not {card!r}",
+                            field="card", value=repr(card))
+        return cls(data["kind"], data["player"], card)
+
+
+@dataclass(frozen=True)
+class HandState:
+    """Everything about a hand at one moment. Build with :func:`deal`, move with :func:`apply`.
+
+    ``stock`` is in drawing order (``stock[0]`` is the top card); ``discards`` is the discard
+    pile bottom to top (``discards[-1]`` is the top). ``hands`` keep the order cards arrived.
+    ``taken`` is the card taken from the discard pile this turn; ``stock_only`` is set when both
+    players passed the upcard. After a knock, ``knocker``, ``ending`` (``knock``, ``gin`` or
+    ``big_gin``) and ``knock_discard`` (the face-down card, None for big gin) are set; once
+    finished, ``outcome`` and (unless the hand is dead) ``result``.
+    """
+
+    rules: RuleSet
+    dealer: int
+    hands: tuple[Hand, Hand]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    upcard: Card
+    phase: str
+    turn: int
+    end_of_stock: str = "void"
+    taken: Card | None = None
+    stock_only: bool = False
+    reshuffles: int = 0
+    knocker: int | None = None
+    ending: str | None = None
+    knock_discard: Card | None = None
+    outcome: str | None = None
+    result: HandResult | None = field(default=None, compare=False, repr=False)
+    """Derived from the rest of the state (so left out of ``==``)."""
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"
+
+    def entry(self) -> HandEntry | None:
+        """The score-sheet entry for a finished hand (None while playing or for a dead hand)."""
+        if self.result is None:
+            return None
+        return HandEntry.from_result(self.result, self.knocker, self.rules, self.upcard)
+
+    def to_json(self) -> dict:
+        """Every field as JSON values; :meth:`from_json` reads it back to an equal state."""
+        return {
+            "version": JSON_VERSION, "rules": self.rules.to_json(), "dealer": self.dealer,
+            "hands": [str(h) for h in self.hands], "stock": _text(self.stock),
+            "discards": _text(self.discards), "upcard": str(self.upcard),
+            "phase": self.phase, "turn": self.turn, "end_of_stock": self.end_of_stock,
+            "taken": _text(self.taken), "stock_only": self.stock_only,
+            "reshuffles": self.reshuffles, "knocker": self.knocker, "ending": self.ending,
+            "knock_discard": _text(self.knock_discard), "outcome": self.outcome,
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "HandState":
+        """A state from :meth:`to_json` output, checked: coded errors, never a ``KeyError``.
+
+        ``result`` is not read: it is scored again from the cards.
+        """
+        return _state_from_json(data)
+
+
+def deal(seed: int | None = None, deck=None, dealer: int = 0, rules="standard",
+         end_of_stock: str = "void") -> HandState:
+    """Deal a hand: from ``deck`` (52 distinct cards, top first) or a shuffle of
+    :data:`~ginrummy.cards.DECK` by ``random.Random(seed)``.
+
+    Ten cards each, one at a time, the non-dealer first; the 21st card is turned up; the rest
+    is the stock.
+
+    >>> state = deal(deck=DECK, dealer=1)
+    >>> str(state.hands[0]), str(state.hands[1]), str(state.upcard), str(state.stock[0])
+    ('AS 3S 5S 7S 9S JS KS 2H 4H 6H', '2S 4S 6S 8S TS QS AH 3H 5H 7H', '8H', '9H')
+    >>> deal(deck=DECK[:51])
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.CardError: expected 52 cards, got 51
+    """
+    rules = get_rules(rules)
+    if not _is_int(dealer) or dealer not in (0, 1):
+        raise RuleError("bad_setting", f"dealer must be player 0 or 1, not {dealer!r}",
+                        setting="dealer", value=repr(dealer))
+    if end_of_stock not in END_OF_STOCK:
+        raise RuleError("bad_setting", f"end_of_stock must be one of {', '.join(END_OF_STOCK)}"
+                        f", not {end_of_stock!r}", setting="end_of_stock",
+                        value=repr(end_of_stock))
+    if deck is not None and seed is not None:
+        raise RuleError("bad_setting", "give a seed or a deck, not both", setting="seed",
+                        value=repr(seed))
+    if deck is None:
+        if seed is not None and (not _is_int(seed)):
+            raise RuleError("bad_setting", f"seed must be a whole number, not {seed!r}",
+                            setting="seed", value=repr(seed))
+        order = list(DECK)
+        random.Random(seed).shuffle(order)
+        deck = Hand(order)
+    else:
+        deck = parse_cards(deck, count=52)
+    non_dealer = 1 - dealer
+    hands = [None, None]
+    hands[non_dealer] = Hand(deck[0:20:2])
+    hands[dealer] = Hand(deck[1:20:2])
+    return HandState(rules=rules, dealer=dealer, hands=tuple(hands), stock=tuple(deck[21:]),
+                     discards=(deck[20],), upcard=deck[20], phase="offer", turn=non_dealer,
+                     end_of_stock=end_of_stock)
+
+
+def legal_actions(state: HandState) -> list[Action]:
+    """Every action :func:`apply` accepts now, in a fixed order (cards in hand order).
+
+    >>> state = apply(deal(seed=7), Action("take_upcard", 1))
+    >>> [a.kind for a in legal_actions(state)].count("discard")
+    10
+    """
+    player, phase = state.turn, state.phase
+    if phase == "offer":
+        return [Action("take_upcard", player), Action("pass", player)]
+    if phase == "draw":
+        actions = [Action("draw_stock", player)]
+        if not state.stock_only and state.discards:
+            actions.append(Action("draw_discard", player))
+        return actions
+    if phase == "lay_off":
+        return [Action("lay_off", player)]
+    if phase != "discard":
+        return []
+    hand = state.hands[player]
+    actions = []
+    limit = _knock_limit(state)
+    for card in hand:
+        if card is state.taken:
+            continue
+        actions.append(Action("discard", player, card))
+        deadwood = min_deadwood(_without(hand, card))
+        if deadwood <= limit:
+            actions.append(Action("knock", player, card))
+        if deadwood == 0:
+            actions.append(Action("gin", player, card))
+    if state.rules.big_gin_bonus is not None and arrange(hand).points == 0:
+        actions.append(Action("big_gin", player))
+    return actions
+
+
+def apply(state: HandState, action) -> HandState:
+    """The state after ``action`` (an :class:`Action` or its JSON); illegal actions raise
+    :class:`RuleError` with a code (see the module docstring)."""
+    action = Action.from_json(action)
+    if state.phase == "finished":
+        raise RuleError("hand_over", "the hand is over", kind=action.kind)
+    if action.player != state.turn:
+        raise RuleError("not_your_turn", f"it is player {state.turn}'s turn, not player "
+                        f"{action.player}'s", player=action.player, turn=state.turn)
+    if PHASE_OF[action.kind] != state.phase:
+        raise RuleError("wrong_phase", f"cannot {action.kind} in the {state.phase} phase",
+                        kind=action.kind, phase=state.phase)
+    return _MOVES[action.kind](state, action)
+
+
+def _take_upcard(state: HandState, action: Action) -> HandState:
+    card = state.discards[-1]
+    return _replace(state, hands=_give(state.hands, action.player, card),
+                    discards=state.discards[:-1], phase="discard", taken=card)
+
+
+def _pass(state: HandState, action: Action) -> HandState:
+    if action.player == state.non_dealer:
+        return _replace(state, turn=state.dealer)
+    return _replace(state, phase="draw", turn=state.non_dealer, stock_only=True)
+
+
+def _draw_stock(state: HandState, action: Action) -> HandState:
+    card = state.stock[0]
+    return _replace(state, hands=_give(state.hands, action.player, card), stock=state.stock[1:],
+                    phase="discard", taken=None, stock_only=False)
+
+
+def _draw_discard(state: HandState, action: Action) -> HandState:
+    if state.stock_only:
+        raise RuleError("must_draw_stock", "both players passed the upcard: draw from the stock")
+    if not state.discards:
+        raise RuleError("discard_pile_empty", "the discard pile is empty")
+    card = state.discards[-1]
+    return _replace(state, hands=_give(state.hands, action.player, card),
+                    discards=state.discards[:-1], phase="discard", taken=card)
+
+
+def _check_discard(state: HandState, action: Action) -> Hand:
+    """The hand left after discarding ``action.card``, if the card may be discarded."""
+    hand = state.hands[action.player]
+    if action.card not in hand:
+        raise RuleError("card_not_in_hand", f"{action.card} is not in player {action.player}'s "
+                        "hand", card=str(action.card))
+    if action.card is state.taken:
+        raise RuleError("cannot_discard_taken_card", f"{action.card} was just taken from the "
+                        "discard pile: it cannot be discarded this turn", card=str(action.card))
+    return _without(hand, action.card)
+
+
+def _discard(state: HandState, action: Action) -> HandState:
+    rest = _check_discard(state, action)
+    hands = _set(state.hands, action.player, rest)
+    discards = state.discards + (action.card,)
+    other = 1 - action.player
+    after = _replace(state, hands=hands, discards=discards, phase="draw", turn=other, taken=None)
+    if len(state.stock) > 2:
+        return after
+    if state.end_of_stock == "reshuffle" and state.reshuffles < MAX_RESHUFFLES \
+            and len(discards) > 1:
+        pile = list(discards[:-1])
+        random.Random(" ".join(map(str, pile))).shuffle(pile)
+        return _replace(after, stock=state.stock + tuple(pile), discards=discards[-1:],
+                        reshuffles=state.reshuffles + 1)
+    return _replace(after, phase="finished", outcome="dead")
+
+
+def _knock(state: HandState, action: Action) -> HandState:
+    rest = _check_discard(state, action)
+    deadwood = min_deadwood(rest)
+    if action.kind == "gin":
+        if deadwood:
+            raise RuleError("not_gin", f"gin needs deadwood 0, not {deadwood}",
+                            deadwood=deadwood)
+    else:
+        limit = _knock_limit(state)
+        if deadwood > limit:
+            if limit == 0 and state.rules.oklahoma:
+                raise RuleError("gin_required", f"with an ace upcard only gin ends the hand, "
+                                f"not deadwood {deadwood}", deadwood=deadwood,
+                                upcard=str(state.upcard))
+            raise RuleError("knock_over_limit", f"deadwood {deadwood} is over the knock limit "
+                            f"{limit}", deadwood=deadwood, limit=limit)
+    ending = "gin" if deadwood == 0 else "knock"
+    knocked = _replace(state, hands=_set(state.hands, action.player, rest), taken=None,
+                       knocker=action.player, ending=ending, knock_discard=action.card)
+    if ending == "gin":
+        return _finish(knocked)
+    return _replace(knocked, phase="lay_off", turn=1 - action.player)
+
+
+def _big_gin(state: HandState, action: Action) -> HandState:
+    if state.rules.big_gin_bonus is None:
+        raise RuleError("big_gin_not_played", f"the {state.rules.name} rules have no big gin: "
+                        "discard one card", rules=state.rules.name)
+    deadwood = arrange(state.hands[action.player]).points
+    if deadwood:
+        raise RuleError("not_big_gin", f"big gin needs all 11 cards melded, not deadwood "
+                        f"{deadwood}", deadwood=deadwood)
+    return _finish(_replace(state, taken=None, knocker=action.player, ending="big_gin"))
+
+
+def _lay_off(state: HandState, action: Action) -> HandState:
+    return _finish(state)
+
+
+def _finish(state: HandState) -> HandState:
+    result = _score(state)
+    return _replace(state, phase="finished", turn=state.knocker, outcome=result.outcome,
+                    result=result)
+
+
+def _score(state: HandState) -> HandResult:
+    knocker = state.knocker
+    return score_hand(state.hands[knocker], state.hands[1 - knocker], state.rules, state.upcard)
+
+
+_MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
+          "draw_discard": _draw_discard, "discard": _discard, "knock": _knock, "gin": _knock,
+          "big_gin": _big_gin, "lay_off": _lay_off}
+
+
+def _knock_limit(state: HandState) -> int:
+    return state.rules.knock_limit_for(state.upcard)
+
+
+def _replace(state: HandState, **changes) -> HandState:
+    return dataclasses.replace(state, **changes)
+
+
+def _give(hands: tuple, player: int, card: Card) -> tuple:
+    return _set(hands, player, Hand(tuple(hands[player]) + (card,)))
+
+
+def _set(hands: tuple, player: int, hand: Hand) -> tuple:
+    return (hand, hands[1]) if player == 0 else (hands[0], hand)
+
+
+def _without(hand: Hand, card: Card) -> Hand:
+    return Hand(c for c in hand if c is not card)
+
+
+def _text(cards) -> str | None:
+    if cards is None:
+        return None
+    if isinstance(cards, Card):
+        return str(cards)
+    return " ".join(map(str, cards))
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- reading a state back from JSON ----------------------------------------------------------
+
+_FIELDS = ("version", "rules", "dealer", "hands", "stock", "discards", "upcard", "phase", "turn",
+           "end_of_stock", "taken", "stock_only", "reshuffles", "knocker", "ending",
+           "knock_discard", "outcome")
+
+
+def _bad(field_name: str, message: str, value=None) -> RuleError:
+    return RuleError("bad_state", message, field=field_name, value=repr(value))
+
+
+def _rules_from_json(data) -> RuleSet:
+    if isinstance(data, str):
+        return get_rules(data)
+    if not isinstance(data, dict):
+        raise _bad("rules", "rules must be a preset name or an object", data)
+    if data.get("name", "standard") in RULESETS:
+        return RuleSet.from_json(data)
+    fields = dict(data)
+    fields["sources"] = tuple(fields.get("sources", ()))
+    try:
+        return RuleSet(**fields)
+    except TypeError:
+        raise _bad("rules", "unknown field in rules", sorted(fields)) from None
+
+
+def _state_from_json(data) -> HandState:
+    if not isinstance(data, dict):
+        raise _bad("state", "a hand state must be an object", data)
+    missing = [name for name in _FIELDS if name not in data]
+    if missing:
+        raise _bad(missing[0], f"the hand state has no {missing[0]!r}")
+    if data["version"] != JSON_VERSION:
+        raise _bad("version", f"unknown state version {data['version']!r}", data["version"])
+    rules = _rules_from_json(data["rules"])
+
+    def cards(name, text, count=None):
+        if not isinstance(text, str):
+            raise _bad(name, f"{name} must be cards written like '7H 8H'", text)
+        return parse_cards(text, count=count)
+
+    def card(name, text, optional=True):
+        if text is None and optional:
+            return None
+        return cards(name, text, count=1)[0]
+
+    def choice(name, allowed):
+        value = data[name]
+        if value not in allowed or isinstance(value, bool):
+            raise _bad(name, f"{name} must be one of {', '.join(map(str, allowed))}", value)
+        return value
+
+    if not isinstance(data["hands"], list) or len(data["hands"]) != 2:
+        raise _bad("hands", "hands must be a list of two hands", data["hands"])
+    hands = tuple(cards("hands", h) for h in data["hands"])
+    stock, discards = cards("stock", data["stock"]), cards("discards", data["discards"])
+    knock_discard = card("knock_discard", data["knock_discard"])
+    everything = list(hands[0]) + list(hands[1]) + list(stock) + list(discards)
+    if knock_discard is not None:
+        everything.append(knock_discard)
+    parse_cards(everything, count=52)  # every card exactly once
+    reshuffles = data["reshuffles"]
+    if not _is_int(reshuffles) or not 0 <= reshuffles <= MAX_RESHUFFLES:
+        raise _bad("reshuffles", f"reshuffles must be 0 to {MAX_RESHUFFLES}", reshuffles)
+    if not isinstance(data["stock_only"], bool):
+        raise _bad("stock_only", "stock_only must be true or false", data["stock_only"])
+    phase = choice("phase", PHASES)
+    state = HandState(
+        rules=rules, dealer=choice("dealer", (0, 1)), hands=hands, stock=tuple(stock),
+        discards=tuple(discards), upcard=card("upcard", data["upcard"], optional=False),
+        phase=phase, turn=choice("turn", (0, 1)),
+        end_of_stock=choice("end_of_stock", END_OF_STOCK), taken=card("taken", data["taken"]),
+        stock_only=data["stock_only"], reshuffles=reshuffles,
+        knocker=choice("knocker", (None, 0, 1)),
+        ending=choice("ending", (None, "knock", "gin", "big_gin")),
+        knock_discard=knock_discard, outcome=choice("outcome", (None,) + OUTCOMES))
+    _check_consistent(state)
+    if phase == "finished" and state.outcome != "dead":
+        state = _replace(state, result=_score(state))
+        if state.result.outcome != state.outcome:
+            raise _bad("outcome", f"the cards score {state.result.outcome}, not "
+                       f"{state.outcome}", state.outcome)
+    return state
+
+
+def _check_consistent(state: HandState) -> None:
+    """Card counts and fields that must agree with the phase."""
+    sizes = [len(h) for h in state.hands]
+    phase, turn = state.phase, state.turn
+    if phase in ("offer", "draw"):
+        expected = [10, 10]
+    elif phase == "discard":
+        expected = [10, 10]
+        expected[turn] = 11
+    elif state.ending == "big_gin":
+        expected = [10, 10]
+        expected[state.knocker] = 11
+    else:
+        expected = [10, 10]
+    if sizes != expected:
+        raise _bad("hands", f"in the {phase} phase the hands hold {expected}, not {sizes}",
+                   sizes)
+    ended = phase == "lay_off" or (phase == "finished" and state.outcome != "dead")
+    if ended != (state.knocker is not None) or ended != (state.ending is not None):
+        raise _bad("knocker", "knocker and ending are set exactly when someone ended the hand",
+                   state.knocker)
+    if (state.knock_discard is not None) != (ended and state.ending != "big_gin"):
+        raise _bad("knock_discard", "a knock or gin has a face-down discard, nothing else does",
+                   _text(state.knock_discard))
+    if (phase == "finished") != (state.outcome is not None):
+        raise _bad("outcome", "the outcome is set exactly when the hand is finished",
+                   state.outcome)
+    if phase == "lay_off" and (state.ending != "knock" or turn == state.knocker):
+        raise _bad("phase", "only a knock has a lay-off phase, played by the defender", phase)
+    if state.taken is not None and (phase != "discard" or state.taken not in
+                                    state.hands[turn]):
+        raise _bad("taken", "the taken card must be in the hand of the player discarding",
+                   _text(state.taken))
+    if state.stock_only and (phase != "draw" or turn != state.non_dealer):
+        raise _bad("stock_only", "only the non-dealer's first draw can be stock-only", True)
+    if phase == "offer" and (state.discards[-1:] != (state.upcard,) or len(state.discards) != 1):
+        raise _bad("discards", "during the offer the upcard is alone on the discard pile",
+                   _text(state.discards))
+    if phase in ("draw", "discard") and not state.stock:
+        raise _bad("stock", "the stock cannot be empty while playing", "")

@@ -1,0 +1,128 @@
+"""The JSON boundary: well-formed answers, coded errors, and never an exception."""
+
+import json
+
+from hypothesis import given, settings, strategies as st
+
+from ginrummy import api, best_melds, parse_cards, score_hand
+from ginrummy.game import HandEntry, score_game, score_hollywood
+from ginrummy.hand import deal
+
+
+def ask(request):
+    return json.loads(api.handle(json.dumps(request)))
+
+
+def test_version():
+    response = ask({"v": 1, "op": "version"})
+    assert response == {"v": 1, "ok": True, "result": {"engine": "0.1.0", "api": 1}}
+
+
+def test_melds_matches_engine():
+    cards = "4S 6S KS KH 4D 5D 6D 4C 5C 6C KC"
+    result = ask({"v": 1, "op": "melds", "cards": cards})["result"]
+    arrangement = best_melds(parse_cards(cards))
+    assert result["points"] == arrangement.points == 4
+    assert result["discard"] == str(arrangement.discard)
+    assert result["melds"] == [str(m) for m in arrangement.melds]
+
+
+def test_parse_canonical():
+    assert ask({"op": "parse", "cards": "a♠, 10h"})["result"] == {"cards": "AS TH", "count": 2}
+
+
+def test_rules_presets():
+    result = ask({"op": "rules"})["result"]
+    assert set(result) >= {"standard", "pagat", "pokerwiner", "oklahoma"}
+    assert result["standard"]["undercut_bonus"] == 25
+    assert ask({"op": "rules", "name": "nope"})["error"]["code"] == "unknown_rules"
+
+
+def test_card_error_is_coded_with_token_and_position():
+    error = ask({"op": "melds", "cards": "AS 2S 3S 4S 5S 6S 7S 8S 9S 1S"})["error"]
+    assert error["code"] == "unknown_rank"
+    assert error["params"] == {"token": "1S", "position": 9}
+
+
+def test_duplicate_and_count_errors():
+    assert ask({"op": "deadwood", "cards": "AS AS"})["error"]["code"] == "duplicate_card"
+    error = ask({"op": "deadwood", "cards": "AS 2S"})["error"]
+    assert error["code"] == "wrong_count"
+    assert error["params"]["got"] == 2
+
+
+def test_request_errors():
+    assert json.loads(api.handle("{nope"))["error"]["code"] == "bad_json"
+    assert ask([1, 2])["error"]["code"] == "bad_request"
+    assert ask({"v": 2, "op": "version"})["error"]["code"] == "unsupported_version"
+    assert ask({"op": "fly"})["error"]["code"] == "unknown_op"
+    assert ask({"op": "melds"})["error"] == {
+        "code": "missing_field", "message": "the request needs a 'cards' field",
+        "params": {"field": "cards"}}
+    assert ask({"op": "melds", "cards": 7})["error"]["code"] == "bad_field"
+
+
+def test_score_matches_engine_and_explains():
+    knocker, defender = "2S 3S 4S 7H 7D 7C 9C TC JC 5D", "8S 9S TS KH KD 4H 6C 6H 2C AD"
+    result = ask({"op": "score", "knocker": knocker, "defender": defender})["result"]
+    assert result == score_hand(knocker, defender).to_json()
+    assert (result["outcome"], result["winner"], result["points"]) == ("knock", "knocker", 34)
+    assert result["steps"][-1]["code"] == "result"
+
+
+def test_score_rules_and_upcard():
+    request = {"op": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+               "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD", "rules": "oklahoma"}
+    assert ask(request)["error"]["code"] == "upcard_required"
+    assert ask({**request, "upcard": "4S"})["error"]["code"] == "knock_over_limit"
+    assert ask({**request, "upcard": "9S"})["result"]["points"] == 68  # spade upcard doubles
+    assert ask({**request, "rules": {"name": "standard", "knock_limit": 4}})["error"] == {
+        "code": "knock_over_limit", "message": ask({**request, "upcard": "4S"})["error"]["message"],
+        "params": {"deadwood": 5, "limit": 4}}
+
+
+def test_layoffs_chain():
+    result = ask({"op": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+                  "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"})["result"]
+    assert [(l["card"], l["meld"]) for l in result["lay_offs"]] == [
+        ("8S", "9S TS JS"), ("7S", "8S 9S TS JS")]
+    assert result["points"] == 11
+
+
+def test_sheet_standard_and_hollywood():
+    entries = [{"winner": 0, "points": 60}, {"winner": 1, "points": 14}, {"winner": 0, "points": 45}]
+    sheet = ask({"op": "sheet", "entries": entries})["result"]
+    assert sheet == score_game([HandEntry(0, 60), HandEntry(1, 14), HandEntry(0, 45)]).to_json()
+    hollywood = ask({"op": "sheet", "entries": entries, "format": "hollywood"})["result"]
+    assert hollywood == score_hollywood([HandEntry.from_json(e) for e in entries]).to_json()
+    assert ask({"op": "sheet", "entries": entries, "format": "x"})["error"]["code"] == "bad_field"
+    assert ask({"op": "sheet", "entries": [{"winner": 3, "points": 1}]})["error"]["code"] == "bad_entry"
+
+
+def test_deal_and_play_round_trip():
+    dealt = ask({"op": "deal", "seed": 7})["result"]
+    assert dealt["state"] == deal(seed=7).to_json()
+    assert dealt["legal"] == [{"kind": "take_upcard", "player": 1},
+                              {"kind": "pass", "player": 1}]
+    played = ask({"op": "play", "state": dealt["state"], "action": dealt["legal"][1]})["result"]
+    assert played["state"]["turn"] == 0
+    wrong = ask({"op": "play", "state": dealt["state"], "action": {"kind": "pass", "player": 0}})
+    assert wrong["error"]["code"] == "not_your_turn"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(op=st.sampled_from(sorted(api.OPS)), fields=st.dictionaries(
+    st.sampled_from(["cards", "knocker", "defender", "knocker_melds", "rules", "upcard",
+                     "entries", "format", "name", "seed", "deck", "dealer",
+                     "end_of_stock", "state", "action"]), json_values, max_size=5))
+def test_junk_gets_a_coded_error_never_a_crash(op, fields):
+    response = ask({"v": 1, "op": op, **fields})
+    assert response["v"] == 1
+    if not response["ok"]:
+        assert response["error"]["code"] != "internal_error", response

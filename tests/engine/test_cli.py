@@ -1,0 +1,74 @@
+"""`python -m ginrummy`: readable output, --json, batches from stdin, one-line errors."""
+
+import json
+import subprocess
+import sys
+
+
+def run(*args, stdin=""):
+    done = subprocess.run([sys.executable, "-m", "ginrummy", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_deadwood_from_arguments():
+    assert run("deadwood", "AS 2S 3S 7H 7D 7C 9C TC JC KD") == (0, "10\n", "")
+
+
+def test_melds_eleven_cards_names_the_discard():
+    code, out, _ = run("melds", "4S", "6S", "KS", "KH", "4D", "5D", "6D", "4C", "5C", "6C", "KC")
+    assert code == 0
+    assert out.splitlines() == ["melds:    4D 5D 6D | 4C 5C 6C | KS KH KC",
+                                "deadwood: 4S (4)", "discard:  6S"]
+
+
+def test_batch_from_stdin_answers_every_line_and_reports_bad_ones():
+    code, out, err = run("deadwood", "--json",
+                         stdin="AS 2S 3S 7H 7D 7C 9C TC JC KD\nAS 2S 7X\n3H 4H 5H 7C 7D 7S 9S 9C KD KH\n")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 2
+    assert lines[0] == {"points": 10} and lines[2] == {"points": 38}
+    assert lines[1]["error"]["code"] == "unknown_suit"
+    assert lines[1]["error"]["params"] == {"token": "7X", "position": 2}
+
+
+def test_bad_input_is_one_line_never_a_traceback():
+    for args in (["deadwood", "AS AS"], ["melds", "ZZ"], ["score", "AS 2S"],
+                 ["layoffs", "7S 8S | AS"], ["sheet", "C 5"]):
+        code, out, err = run(*args)
+        assert code == 2, args
+        assert out == ""
+        assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
+
+
+def test_score_knock_with_lay_offs():
+    code, out, _ = run("score", stdin="2S 3S 4S 7H 7D 7C 9C TC JC 5D | 8S 9S TS KH KD 4H 6C 6H 2C AD\n")
+    assert code == 0
+    assert out.splitlines()[0] == "knock: knocker scores 34"
+
+
+def test_score_oklahoma_upcard_sets_the_limit():
+    hands = "2S 3S 4S 7H 7D 7C 9C TC JC 5D | 8S 9S TS KH KD 4H 6C 6H 2C AD"
+    assert run("score", hands, "--rules", "oklahoma", "--upcard", "9S")[1].startswith(
+        "knock: knocker scores 68")
+    code, _, err = run("score", hands, "--rules", "oklahoma", "--upcard", "4D")
+    assert code == 2 and "limit" in err
+
+
+def test_layoffs_chain():
+    code, out, _ = run("layoffs", "8C 8D 8H / 9S TS JS | 8S 7S KH KD KC 2H 3H 4H 5C 6D")
+    assert code == 0
+    assert out.splitlines()[0] == "lay-offs: 8S on 9S TS JS, 7S on 8S 9S TS JS"
+
+
+def test_sheet_standard():
+    code, out, _ = run("sheet", "A 60", "B 14", "A 45")
+    assert code == 0
+    assert out.splitlines()[-1] == "total: A 255  B 39  A wins by 216"
+
+
+def test_sheet_json_matches_the_api():
+    code, out, _ = run("sheet", "--hollywood", "--json", stdin="A 40\nA 40\nA 40\nB 30\n")
+    sheet = json.loads(out)
+    assert code == 0
+    assert [c["finished"] for c in sheet["columns"]] == [True, False, False]

@@ -1,0 +1,206 @@
+"""Score sheets: the cases in tests/data/sheets.json, plus properties of the sheets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ginrummy import RULESETS, RuleError, get_rules
+from ginrummy.cards import Card
+from ginrummy.game import HandEntry, hollywood_columns, score_game, score_hollywood
+
+SHEETS = Path(__file__).parent.parent / "data" / "sheets.json"
+CASES = json.loads(SHEETS.read_text("utf-8"))["cases"]
+
+
+def matches(expected, actual, path="$"):
+    """Partial match: every key in ``expected`` equals ``actual``'s; lists element by element."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{path}: expected an object, got {actual!r}"
+        for key, value in expected.items():
+            assert key in actual, f"{path}.{key} missing"
+            matches(value, actual[key], f"{path}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), \
+            f"{path}: expected {len(expected)} items, got {actual!r}"
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            matches(e, a, f"{path}[{i}]")
+    else:
+        assert expected == actual, f"{path}: expected {expected!r}, got {actual!r}"
+
+
+def run(case):
+    score = score_game if case["kind"] == "game" else score_hollywood
+    return score(case["entries"], rules=case["rules"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_sheet_case(case):
+    assert case["why"]
+    if "error" in case:
+        with pytest.raises(RuleError) as info:
+            run(case)
+        assert info.value.code == case["error"]
+    else:
+        data = run(case).to_json()
+        json.dumps(data)
+        matches(case["expect"], data)
+
+
+def test_cases_cover_every_preset_and_shutout_rule():
+    game_rules = {json.dumps(c["rules"], sort_keys=True) for c in CASES if c["kind"] == "game"}
+    for name in RULESETS:
+        assert json.dumps(name) in game_rules
+    shutouts = {get_rules(c["rules"]).shutout for c in CASES if "expect" in c
+                and c["expect"].get("shutout") is True}
+    assert shutouts == {"double_points", "double_game_bonus", "double_difference", "none"}
+
+
+def test_hand_entry_json_round_trip_and_errors():
+    entry = HandEntry(1, 31, 2)
+    assert HandEntry.from_json(json.loads(json.dumps(entry.to_json()))) == entry
+    assert HandEntry.from_json([0, 5]) == HandEntry(0, 5, 1)
+    for bad, field in [({"points": 3}, "winner"), ({"winner": 0}, "points"),
+                       ({"winner": 0, "points": 3, "extra": 1}, "extra"),
+                       ({"winner": True, "points": 3}, "winner"),
+                       ({"winner": 0, "points": "3"}, "points"),
+                       ({"winner": 0, "points": 3, "boxes": -1}, "boxes"), ("0 3", "entry")]:
+        with pytest.raises(RuleError) as info:
+            HandEntry.from_json(bad)
+        assert info.value.code == "bad_entry" and info.value.params["field"] == field
+
+
+def test_entries_must_be_a_list():
+    with pytest.raises(RuleError) as info:
+        score_game({"winner": 0, "points": 3})
+    assert info.value.code == "bad_entry"
+
+
+def test_hand_entry_from_result():
+    knocker_won = SimpleNamespace(winner="knocker", points=17)
+    defender_won = SimpleNamespace(winner="defender", points=30)
+    assert HandEntry.from_result(knocker_won, knocker=1) == HandEntry(1, 17, 1)
+    assert HandEntry.from_result(defender_won, knocker=1) == HandEntry(0, 30, 1)
+    spade, heart = Card.parse("7S"), Card.parse("7H")
+    boxed = {"name": "oklahoma", "spade_doubles_box": True}
+    assert HandEntry.from_result(knocker_won, 0, boxed, upcard=spade).boxes == 2
+    assert HandEntry.from_result(knocker_won, 0, boxed, upcard=heart).boxes == 1
+    assert HandEntry.from_result(knocker_won, 0, "oklahoma", upcard=spade).boxes == 1
+    with pytest.raises(RuleError):
+        HandEntry.from_result(knocker_won, knocker=2)
+
+
+def test_explain_steps_are_codes_and_json():
+    sheet = score_game([(0, 60), (1, 14), (0, 45)])
+    steps = sheet.explain()
+    assert [s["code"] for s in steps] == ["hand_won"] * 3 + [
+        "game_won", "game_bonus", "box_bonus", "box_bonus", "total", "total", "difference"]
+    assert steps[3] == {"code": "game_won", "hand": 3, "player": 0, "points": 105, "target": 100}
+    assert steps[-1] == {"code": "difference", "player": 0, "amount": 216}
+    assert json.loads(json.dumps(steps)) == steps
+    shut = score_game([(1, 100)], "pagat").explain()
+    assert {"code": "shutout", "player": 1, "loser": 0, "rule": "double_game_bonus",
+            "amount": 100} in shut
+    assert score_game([(1, 10)]).explain()[-1] == {
+        "code": "game_in_progress", "target": 100, "points": [0, 10]}
+
+
+def test_hollywood_explain():
+    sheet = score_hollywood([(0, 10), (0, 10), (0, 100)])
+    steps = sheet.explain()
+    codes = [s["code"] for s in steps]
+    assert codes.count("column_closed") == 3 and codes.count("game_won") == 3
+    assert steps[-1] == {"code": "hollywood_won", "player": 0, "amount": sheet.difference}
+    assert all("column" in s for s in steps if s["code"] in ("game_won", "total"))
+    assert score_hollywood([(1, 5)]).explain()[-1] == {
+        "code": "hollywood_in_progress", "open": [1, 2, 3]}
+    json.dumps(sheet.to_json())
+
+
+def test_hollywood_needs_a_column():
+    with pytest.raises(RuleError) as info:
+        score_hollywood([], {"name": "standard", "hollywood_columns": 0})
+    assert info.value.code == "bad_rule"
+
+
+def test_empty_sheets():
+    assert score_game([]).totals == (0, 0)
+    sheet = score_hollywood([])
+    assert not sheet.finished and len(sheet.columns) == 3
+
+
+def test_unknown_rules():
+    with pytest.raises(RuleError) as info:
+        score_game([], "nope")
+    assert info.value.code == "unknown_rules"
+
+
+entry_lists = st.lists(st.tuples(st.integers(0, 1), st.integers(0, 80), st.integers(1, 2)),
+                       max_size=40)
+
+
+def _until_over(score, entries, rules):
+    """The longest prefix the sheet accepts (a full game raises game_over on the next entry)."""
+    for n in range(len(entries), -1, -1):
+        try:
+            return score(entries[:n], rules), n
+        except RuleError as error:
+            assert error.code == "game_over"
+    raise AssertionError
+
+
+@settings(max_examples=200, deadline=None)
+@given(entry_lists, st.sampled_from(sorted(RULESETS)))
+def test_game_properties(entries, name):
+    rules = get_rules(name)
+    sheet, n = _until_over(score_game, entries, rules)
+    assert len(sheet.rows) == n
+    assert sheet.points == tuple(sum(p for w, p, _ in entries[:n] if w == q) for q in (0, 1))
+    if sheet.finished:
+        w, loser = sheet.winner, 1 - sheet.winner
+        assert sheet.points[w] >= rules.game_target > max(sheet.rows[-2].totals) if n > 1 else True
+        # (not always > 0: a loser with many boxes from 0-point hands can out-total the winner)
+        assert sheet.difference == sheet.totals[w] - sheet.totals[loser]
+        assert sheet.totals[w] >= sheet.points[w] + rules.game_bonus
+        assert sum(sheet.boxes) == sum(b for _, _, b in entries[:n])
+    else:
+        assert sheet.totals == sheet.points and sheet.difference is None
+    json.dumps(sheet.to_json())
+
+
+@settings(max_examples=200, deadline=None)
+@given(entry_lists, st.sampled_from(sorted(RULESETS)))
+def test_hollywood_properties(entries, name):
+    rules = get_rules(name)
+    sheet, n = _until_over(score_hollywood, entries, rules)
+    started = [set(), set()]
+    running = [(0, 0)] * rules.hollywood_columns
+    for row in sheet.rows:
+        open_columns = [c for c in range(1, len(running) + 1)
+                        if max(running[c - 1]) < rules.game_target]
+        assert row.columns, "every hand won is entered somewhere"
+        assert set(row.columns) <= set(open_columns)
+        assert row.columns == hollywood_columns(started[row.winner], open_columns)
+        started[row.winner].update(row.columns)
+        running = row.totals
+    for column in sheet.columns:
+        # each column is exactly the standard game of the hands entered in it
+        again = score_game([(r.winner, r.points, r.boxes) for r in column.rows], rules)
+        assert again.totals == column.totals and again.finished == column.finished
+    if sheet.finished:
+        assert sheet.totals == tuple(sum(c.totals[p] for c in sheet.columns) for p in (0, 1))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 9)), max_size=12))
+def test_hollywood_kth_win_rule_while_columns_open(entries):
+    """Small hands never close a column here, so the k-th win goes in columns 1..min(k, 3)."""
+    sheet = score_hollywood(entries)
+    wins = [0, 0]
+    for row in sheet.rows:
+        wins[row.winner] += 1
+        assert row.columns == tuple(range(1, min(wins[row.winner], 3) + 1))

@@ -1,0 +1,516 @@
+"""One hand turn by turn: deal, legal actions, transitions, coded errors, JSON round trips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ginrummy import CardError, RuleError
+from ginrummy.cards import DECK, Card, Hand, parse_cards
+from ginrummy.game import HandEntry, score_game
+from ginrummy.hand import MAX_RESHUFFLES, Action, HandState, apply, deal, legal_actions
+from ginrummy.melds import min_deadwood
+
+
+def make_deck(non_dealer, dealer, upcard, stock=""):
+    """A deck that deals these hands (10 cards each), this upcard, then ``stock`` on top of the
+    rest of the cards in index order."""
+    a, b = parse_cards(non_dealer, count=10), parse_cards(dealer, count=10)
+    top = [c for pair in zip(a, b) for c in pair] + [Card.parse(upcard)] + list(parse_cards(stock))
+    return top + [c for c in DECK if c not in top]
+
+
+def dealt(non_dealer, dealer="6S 7S 8S 9S QS 8H 9H TH 5D 6D", upcard="KH", stock="", **kw):
+    return deal(deck=make_deck(non_dealer, dealer, upcard, stock), dealer=0, **kw)
+
+
+def act(state, kind, player=None, card=None):
+    return apply(state, Action(kind, state.turn if player is None else player,
+                               Card.parse(card) if card else None))
+
+
+def code_of(call):
+    with pytest.raises(RuleError) as info:
+        call()
+    return info.value.code
+
+
+def accounted(state):
+    """Every one of the 52 cards is in exactly one place."""
+    cards = list(state.hands[0]) + list(state.hands[1]) + list(state.stock) + list(state.discards)
+    if state.knock_discard is not None:
+        cards.append(state.knock_discard)
+    assert sorted(c.index for c in cards) == list(range(52))
+
+
+def round_trips(state):
+    data = json.loads(json.dumps(state.to_json()))
+    again = HandState.from_json(data)
+    assert again == state
+    assert again.to_json() == state.to_json()
+
+
+def bot(state):
+    """A plain policy: take a discard only if it lowers deadwood, end the hand when possible,
+    otherwise throw the card that leaves the least deadwood (highest card on ties)."""
+    actions = legal_actions(state)
+    kinds = {a.kind: a for a in actions}
+    for kind in ("lay_off", "big_gin", "gin", "knock"):
+        if kind in kinds:
+            return kinds[kind]
+    hand = state.hands[state.turn]
+    if state.phase in ("offer", "draw"):
+        top = state.discards[-1]
+        take = "take_upcard" if state.phase == "offer" else "draw_discard"
+        if take in kinds and min_deadwood(list(hand) + [top]) < min_deadwood(hand) - top.value:
+            return kinds[take]
+        return kinds.get("draw_stock") or kinds["pass"]
+    discards = [a for a in actions if a.kind == "discard"]
+    return min(discards, key=lambda a: (min_deadwood([c for c in hand if c is not a.card]),
+                                        -a.card.value, a.card.index))
+
+
+def play(state, policy=bot, limit=1000):
+    states, actions = [state], []
+    while not state.finished and len(actions) < limit:
+        action = policy(state)
+        state = apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return states, actions
+
+
+# --- dealing ------------------------------------------------------------------------------------
+
+def test_deal_from_seed_is_deterministic():
+    a, b = deal(seed=2024), deal(seed=2024)
+    assert a == b and a.to_json() == b.to_json()
+    assert deal(seed=2025) != a
+    assert [len(h) for h in a.hands] == [10, 10] and len(a.stock) == 31
+    assert a.discards == (a.upcard,) and a.phase == "offer" and a.turn == 1
+    accounted(a)
+
+
+def test_deal_one_at_a_time_non_dealer_first():
+    state = deal(deck=DECK, dealer=0)
+    assert state.hands[1] == tuple(DECK[0:20:2]) and state.hands[0] == tuple(DECK[1:20:2])
+    assert state.upcard is DECK[20] and state.stock == tuple(DECK[21:])
+    assert deal(deck=[str(c) for c in DECK]) == state
+    assert deal(deck=" ".join(map(str, DECK))) == state
+
+
+@pytest.mark.parametrize("deck, code", [
+    (DECK[:51], "wrong_count"),
+    (DECK[:51] + (DECK[0],), "duplicate_card"),
+    (" ".join(map(str, DECK[:51])) + " 1X", "unknown_rank"),
+    (" ".join(map(str, DECK[:51])) + " AX", "unknown_suit"),
+])
+def test_bad_deck(deck, code):
+    with pytest.raises(CardError) as info:
+        deal(deck=deck)
+    assert info.value.code == code
+
+
+@pytest.mark.parametrize("kwargs, setting", [
+    ({"dealer": 2}, "dealer"), ({"end_of_stock": "burn"}, "end_of_stock"),
+    ({"seed": "x"}, "seed"), ({"seed": 1, "deck": DECK}, "seed"),
+])
+def test_bad_settings(kwargs, setting):
+    with pytest.raises(RuleError) as info:
+        deal(**kwargs)
+    assert info.value.code == "bad_setting" and info.value.params["setting"] == setting
+
+
+# --- a full hand ------------------------------------------------------------------------------
+
+def transcript(actions):
+    return " ".join(f"{a.player}:{a.kind}" + (f":{a.card}" if a.card else "") for a in actions)
+
+
+SEED_3 = (
+    "1:pass 0:pass 1:draw_stock 1:discard:QS 0:draw_stock 0:discard:JS 1:draw_stock "
+    "1:discard:QH 0:draw_stock 0:discard:TH 1:draw_stock 1:discard:JD 0:draw_stock 0:discard:TC "
+    "1:draw_stock 1:discard:KC 0:draw_stock 0:discard:9H 1:draw_stock 1:discard:8H "
+    "0:draw_discard 0:discard:9C 1:draw_stock 1:discard:8S 0:draw_stock 0:discard:TS "
+    "1:draw_stock 1:discard:KH 0:draw_stock 0:discard:JC 1:draw_stock 1:discard:8D 0:draw_stock "
+    "0:discard:KS 1:draw_stock 1:discard:7D 0:draw_stock 0:discard:TD 1:draw_stock 1:knock:6C "
+    "0:lay_off")
+
+
+def test_full_deterministic_hand_from_seed():
+    """Seed 3, dealer 0, played by ``bot``: pinned move by move and scored."""
+    start = deal(seed=3, dealer=0)
+    assert str(start.hands[1]) == "AH 4S 4D KC JD 7D QS 8D QH 2S"  # the non-dealer's
+    assert str(start.hands[0]) == "3D 7H AD TH JS 7S 5H TC 6D 6H"
+    assert str(start.upcard) == "6S" and str(Hand(start.stock[:3])) == "3S 9H 6C"
+    states, actions = play(start)
+    assert transcript(actions) == SEED_3
+    final = states[-1]
+    for state in states:
+        accounted(state)
+        assert state.phase == "finished" or legal_actions(state)
+    assert final.outcome == "knock" and final.knocker == 1 and final.turn == 1
+    assert str(final.knock_discard) == "6C" and str(final.discards[-1]) == "TD"
+    assert str(final.hands[1]) == "AH 4S 4D 2S 3S 5C 2D AC 2H 4H"
+    result = final.result
+    assert result.knocker_points == 10 and result.defender_points == 20
+    assert [str(lay.card) for lay in result.lay_offs] == ["4C"]
+    assert result.points == 10 and final.entry() == HandEntry(1, 10, 1)
+    round_trips(final)
+
+
+# --- the first upcard offer --------------------------------------------------------------------
+
+HAND = "AS 2S 3S 4H 5H 6H 7C 8C 9C KD"
+
+
+def test_non_dealer_takes_the_upcard():
+    state = act(dealt(HAND, upcard="TC"), "take_upcard")
+    assert state.phase == "discard" and state.turn == 1 and state.taken is Card.parse("TC")
+    assert state.discards == () and len(state.hands[1]) == 11
+    state = act(state, "discard", card="KD")
+    assert state.phase == "draw" and state.turn == 0 and state.discards[-1] is Card.parse("KD")
+    assert {a.kind for a in legal_actions(state)} == {"draw_stock", "draw_discard"}
+
+
+def test_non_dealer_passes_dealer_takes():
+    state = act(dealt(HAND, upcard="TC"), "pass")
+    assert state.phase == "offer" and state.turn == 0
+    state = act(state, "take_upcard")
+    assert state.phase == "discard" and state.turn == 0 and len(state.hands[0]) == 11
+    assert code_of(lambda: act(state, "discard", card="TC")) == "cannot_discard_taken_card"
+    state = act(state, "discard", card="QS")
+    assert state.turn == 1 and state.phase == "draw" and not state.stock_only
+    assert act(state, "draw_discard").hands[1][-1] is Card.parse("QS")
+
+
+def test_both_pass_non_dealer_draws_from_stock():
+    state = act(act(dealt(HAND, upcard="TC", stock="QC"), "pass"), "pass")
+    assert state.phase == "draw" and state.turn == 1 and state.stock_only
+    assert [a.kind for a in legal_actions(state)] == ["draw_stock"]
+    assert code_of(lambda: act(state, "draw_discard")) == "must_draw_stock"
+    state = act(state, "draw_stock")
+    assert state.hands[1][-1] is Card.parse("QC") and not state.stock_only
+    assert state.taken is None
+    assert Action("discard", 1, Card.parse("QC")) in legal_actions(state)
+
+
+# --- endings ---------------------------------------------------------------------------------
+
+def test_gin():
+    state = act(dealt(HAND, upcard="TC"), "take_upcard")
+    assert Action("gin", 1, Card.parse("KD")) in legal_actions(state)
+    assert code_of(lambda: act(state, "gin", card="TC")) == "cannot_discard_taken_card"
+    assert code_of(lambda: act(state, "gin", card="AS")) == "not_gin"
+    final = act(state, "gin", card="KD")
+    assert final.finished and final.outcome == "gin" and final.knocker == 1
+    assert final.knock_discard is Card.parse("KD") and final.discards == ()
+    assert final.result.points == 25 + final.result.defender_points
+    assert final.entry() == HandEntry(1, final.result.points, 1)
+    assert legal_actions(final) == []
+    assert code_of(lambda: act(final, "draw_stock", player=0)) == "hand_over"
+    accounted(final)
+    round_trips(final)
+
+
+def test_knock_then_lay_off():
+    defender = "5S 5D 5C TC JH QH KS KC QC JD"
+    state = act(dealt(HAND, dealer=defender, upcard="2D"), "take_upcard")
+    state = act(state, "knock", card="KD")
+    assert state.phase == "lay_off" and state.turn == 0 and state.knocker == 1
+    assert state.ending == "knock" and state.result is None
+    assert legal_actions(state) == [Action("lay_off", 0)]
+    assert code_of(lambda: act(state, "lay_off", player=1)) == "not_your_turn"
+    round_trips(state)
+    final = act(state, "lay_off")
+    assert final.finished and final.outcome == "knock" and final.result.knocker_points == 2
+    assert [str(lay.card) for lay in final.result.lay_offs] == ["TC"]  # onto 7C 8C 9C
+    assert final.result.defender_points == 60 and final.result.points == 58
+    assert final.entry() == HandEntry(1, final.result.points)
+    round_trips(final)
+
+
+def test_knock_can_be_undercut():
+    defender = "5S 5D 5C 7D 8D 9D JH QH KH AC"
+    state = act(act(dealt(HAND, dealer=defender, upcard="2D"), "take_upcard"), "knock", card="KD")
+    final = act(state, "lay_off")
+    assert final.outcome == "undercut" and final.result.winner == "defender"
+    assert final.entry().winner == 0
+
+
+def test_knock_with_zero_deadwood_is_gin():
+    state = act(dealt(HAND, upcard="TC"), "take_upcard")
+    final = act(state, "knock", card="KD")
+    assert final.finished and final.outcome == "gin" and final.ending == "gin"
+
+
+def test_knock_over_limit():
+    state = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C KC KD", upcard="QD"), "take_upcard")
+    assert not any(a.kind == "knock" for a in legal_actions(state))
+    assert code_of(lambda: act(state, "knock", card="KD")) == "knock_over_limit"
+
+
+def test_big_gin():
+    state = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC"), "take_upcard")
+    assert Action("big_gin", 1) in legal_actions(state)
+    final = act(state, "big_gin")
+    assert final.outcome == "big_gin" and final.knock_discard is None
+    assert len(final.hands[1]) == 11 and final.result.points == 31 + final.result.defender_points
+    accounted(final)
+    round_trips(final)
+
+
+def test_big_gin_not_played_under_pagat():
+    state = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC", rules="pagat"),
+                "take_upcard")
+    assert Action("big_gin", 1) not in legal_actions(state)
+    assert code_of(lambda: act(state, "big_gin")) == "big_gin_not_played"
+    assert act(state, "gin", card="7C").outcome == "gin"
+
+
+def test_not_big_gin():
+    state = act(dealt(HAND, upcard="2D"), "take_upcard")
+    assert code_of(lambda: act(state, "big_gin")) == "not_big_gin"
+
+
+def test_oklahoma_upcard_sets_the_knock_limit():
+    hand = "AS 2S 3S 4H 5H 6H 7C 8C 9C 4D"
+    taken = act(dealt(hand, upcard="3D", rules="oklahoma"), "take_upcard")
+    # must keep the taken 3D, so discarding 4D leaves 3: within the limit of 3
+    assert act(taken, "knock", card="4D").phase == "lay_off"
+    loose = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", upcard="2D", rules="oklahoma"),
+                "take_upcard")
+    assert act(loose, "knock", card="KD").phase == "lay_off"
+    assert code_of(lambda: act(loose, "knock", card="9C")) == "knock_over_limit"
+    # upcard 2D sets the limit to 2; drawing 3D and knocking with it is over
+    drew = act(act(act(dealt(HAND, upcard="2D", stock="3D", rules="oklahoma"), "pass"), "pass"),
+               "draw_stock")
+    assert code_of(lambda: act(drew, "knock", card="KD")) == "knock_over_limit"
+    standard = act(act(act(dealt(HAND, upcard="2D", stock="3D"), "pass"), "pass"), "draw_stock")
+    assert act(standard, "knock", card="KD").phase == "lay_off"
+
+
+def test_oklahoma_ace_upcard_needs_gin():
+    state = act(dealt(HAND, upcard="AD", rules="oklahoma"), "take_upcard")
+    assert code_of(lambda: act(state, "knock", card="KD")) == "gin_required"
+    assert not any(a.kind == "knock" for a in legal_actions(state))
+
+
+def test_oklahoma_spade_upcard_doubles_and_boxes():
+    rules = {"name": "oklahoma", "spade_doubles_box": True}
+    state = act(dealt(HAND, upcard="TC", rules=rules), "pass")
+    state = act(state, "pass")
+    # upcard TC is a club: normal hand
+    assert state.rules.multiplier(state.upcard) == 1
+    spade = act(dealt("AH 2H 3H 4C 5C 6C 7D 8D 9D KC", upcard="TD", rules=rules), "take_upcard")
+    final = act(spade, "gin", card="KC")
+    assert final.result.multiplier == 1 and final.entry().boxes == 1
+    hand = "2H 3H 4H 4C 5C 6C 7D 8D 9D KC"
+    spade = act(dealt(hand, dealer="AD 2D 3D 4D 5D 6D TD JD QD KD", upcard="5S", rules=rules),
+                "take_upcard")
+    final = act(act(spade, "knock", card="KC"), "lay_off")
+    assert final.result.multiplier == 2 and final.entry().boxes == 2
+
+
+# --- illegal actions --------------------------------------------------------------------------
+
+def test_every_illegal_action_code():
+    start = dealt(HAND, upcard="TC")
+    assert code_of(lambda: act(start, "pass", player=0)) == "not_your_turn"
+    assert code_of(lambda: act(start, "draw_stock")) == "wrong_phase"
+    assert code_of(lambda: act(start, "discard", card="KD")) == "wrong_phase"
+    taken = act(start, "take_upcard")
+    assert code_of(lambda: act(taken, "discard", card="AD")) == "card_not_in_hand"
+    assert code_of(lambda: act(taken, "discard", card="TC")) == "cannot_discard_taken_card"
+    assert code_of(lambda: act(taken, "knock", card="TC")) == "cannot_discard_taken_card"
+    assert code_of(lambda: act(taken, "draw_stock")) == "wrong_phase"
+    assert code_of(lambda: act(taken, "lay_off")) == "wrong_phase"
+    assert code_of(lambda: apply(taken, {"kind": "discard", "player": 1})) == "bad_action"
+    assert code_of(lambda: apply(taken, {"kind": "fold", "player": 1})) == "bad_action"
+    assert code_of(lambda: apply(taken, {"kind": "pass", "player": 1, "card": "7H"})) == \
+        "bad_action"
+    assert code_of(lambda: apply(taken, {"kind": "pass"})) == "bad_action"
+    assert code_of(lambda: apply(taken, {"kind": "pass", "player": 3})) == "bad_action"
+    assert code_of(lambda: apply(taken, ["pass", 1])) == "bad_action"
+    assert code_of(lambda: apply(taken, {"kind": "discard", "player": 1, "card": 7})) == \
+        "bad_action"
+    assert code_of(lambda: apply(taken, {"kind": "pass", "player": 1, "x": 1})) == "bad_action"
+    with pytest.raises(CardError):
+        apply(taken, {"kind": "discard", "player": 1, "card": "ZZ"})
+
+
+def test_actions_round_trip_json():
+    for state in play(deal(seed=11))[0]:
+        for action in legal_actions(state):
+            assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+def test_legal_actions_are_exactly_the_accepted_ones():
+    """Along a played hand, every legal action applies; every other card action is refused."""
+    for state in play(deal(seed=5))[0][:12]:
+        legal = legal_actions(state)
+        for action in legal:
+            apply(state, action)
+        if state.phase == "discard":
+            for kind in ("discard", "knock", "gin"):
+                for card in DECK:
+                    action = Action(kind, state.turn, card)
+                    if action not in legal:
+                        with pytest.raises(RuleError):
+                            apply(state, action)
+
+
+# --- end of stock -------------------------------------------------------------------------------
+
+def stock_only(state):
+    """Never take a discard, never knock: draw from the stock and throw the card drawn."""
+    if state.phase == "offer":
+        return Action("pass", state.turn)
+    if state.phase == "draw":
+        return Action("draw_stock", state.turn)
+    return Action("discard", state.turn, state.hands[state.turn][-1])
+
+
+def test_dead_hand_void():
+    states, actions = play(deal(seed=9), stock_only)
+    final = states[-1]
+    assert final.finished and final.outcome == "dead" and final.result is None
+    assert len(final.stock) == 2 and final.entry() is None
+    assert sum(a.kind == "draw_stock" for a in actions) == 29
+    assert states[-2].phase == "discard" and len(states[-2].stock) == 2
+    for state in states:
+        accounted(state)
+    round_trips(final)
+
+
+def test_knock_allowed_with_two_cards_left():
+    """The player who draws the third-last card may still go out instead of discarding."""
+    dealer, upcard = "6S 7S 8S 9S QS 8H 9H TH 5D 6D", "KH"
+    used = parse_cards(" ".join([HAND, dealer, upcard, "TC"]))
+    fillers = [c for c in DECK if c not in used][:28]
+    state = dealt(HAND, dealer, upcard, stock=" ".join(map(str, fillers)) + " TC")
+    while not (state.phase == "discard" and len(state.stock) == 2):
+        state = apply(state, stock_only(state))
+    assert state.turn == 1 and state.hands[1][-1] is Card.parse("TC")
+    assert act(state, "gin", card="KD").outcome == "gin"
+    assert act(state, "discard", card="KD").outcome == "dead"
+
+
+def test_dead_hand_reshuffle():
+    states, actions = play(deal(seed=9, end_of_stock="reshuffle"), stock_only)
+    final = states[-1]
+    assert final.outcome == "dead" and final.reshuffles == MAX_RESHUFFLES
+    shuffled = next(i for i, s in enumerate(states) if s.reshuffles)
+    before, after = states[shuffled - 1], states[shuffled]
+    pile = before.discards + (actions[shuffled - 1].card,)
+    assert after.discards == pile[-1:]
+    assert after.stock[:2] == before.stock
+    assert sorted(after.stock[2:]) == sorted(pile[:-1]) and after.stock[2:] != pile[:-1]
+    assert after.phase == "draw"
+    again = play(deal(seed=9, end_of_stock="reshuffle"), stock_only)[0]
+    assert again == states  # deterministic
+    for state in states:
+        accounted(state)
+    round_trips(after)
+    round_trips(final)
+
+
+# --- JSON input ---------------------------------------------------------------------------------
+
+def test_from_json_errors_are_coded():
+    good = act(dealt(HAND, upcard="TC"), "take_upcard").to_json()
+
+    def code(change):
+        data = json.loads(json.dumps(good))
+        change(data)
+        with pytest.raises((RuleError, CardError)) as info:
+            HandState.from_json(data)
+        return info.value.code
+
+    assert code(lambda d: d.pop("stock")) == "bad_state"
+    assert code(lambda d: d.update(version=9)) == "bad_state"
+    assert code(lambda d: d.update(phase="dance")) == "bad_state"
+    assert code(lambda d: d.update(turn=True)) == "bad_state"
+    assert code(lambda d: d.update(hands="AS")) == "bad_state"
+    assert code(lambda d: d.update(stock=5)) == "bad_state"
+    assert code(lambda d: d.update(stock=d["stock"] + " AS")) == "duplicate_card"
+    assert code(lambda d: d.update(stock=d["stock"][3:])) == "wrong_count"
+    assert code(lambda d: d.update(taken="AD")) == "bad_state"
+    assert code(lambda d: d.update(turn=0)) == "bad_state"
+    assert code(lambda d: d.update(phase="draw")) == "bad_state"
+    assert code(lambda d: d.update(rules=7)) == "bad_state"
+    assert code(lambda d: d.update(rules="nope")) == "unknown_rules"
+    assert code(lambda d: d.update(stock_only="yes")) == "bad_state"
+    assert code(lambda d: d.update(upcard=None)) == "bad_state"
+    with pytest.raises(RuleError) as info:
+        HandState.from_json([1, 2])
+    assert info.value.code == "bad_state"
+
+
+def test_custom_rules_round_trip():
+    state = deal(seed=1, rules={"name": "standard", "gin_bonus": 20})
+    assert state.rules.name == "custom"
+    round_trips(state)
+
+
+# --- random playouts ----------------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(st.data(), st.integers(0, 2**32), st.sampled_from(["standard", "pagat", "oklahoma"]),
+       st.sampled_from(["void", "reshuffle"]), st.integers(0, 1))
+def test_random_playouts(data, seed, rules, end_of_stock, dealer):
+    state = deal(seed=seed, rules=rules, end_of_stock=end_of_stock, dealer=dealer)
+    for step in range(400):
+        accounted(state)
+        round_trips(state)
+        if state.finished:
+            break
+        actions = legal_actions(state)
+        assert actions
+        if step > 100:  # keep hands short: stop taking discards so the stock runs down
+            actions = [a for a in actions if a.kind != "draw_discard"]
+        # half the time end the hand when possible, and mostly throw a card that leaves the
+        # least deadwood, so that knocks, gins and undercuts happen as well as dead hands
+        ends = [a for a in actions if a.kind in ("knock", "gin", "big_gin")]
+        if ends and data.draw(st.booleans()):
+            actions = ends
+        elif state.phase == "discard" and data.draw(st.integers(0, 4)):
+            hand = state.hands[state.turn]
+            left = {a: min_deadwood([c for c in hand if c is not a.card])
+                    for a in actions if a.kind == "discard"}
+            actions = [a for a in left if left[a] == min(left.values())]
+        state = apply(state, data.draw(st.sampled_from(actions)))
+    assert state.finished
+    if state.outcome == "dead":
+        assert state.result is None and len(state.stock) == 2
+    else:
+        assert state.outcome == state.result.outcome
+        entry = state.entry()
+        assert score_game([entry], rules).rows[0].points == state.result.points
+
+
+@pytest.mark.parametrize("seed, rules, outcome", [
+    (0, "standard", "knock"), (0, "oklahoma", "dead"), (7, "oklahoma", "undercut"),
+    (26, "oklahoma", "gin"),
+])
+def test_bot_hands_reach_each_ending(seed, rules, outcome):
+    states, _ = play(deal(seed=seed, rules=rules))
+    assert states[-1].outcome == outcome
+    for state in states:
+        accounted(state)
+        round_trips(state)
+
+
+def test_hands_fill_a_score_sheet():
+    """Hands played one after another until the game is over; dead hands score nothing."""
+    entries, seed = [], 0
+    while not score_game(entries).finished:
+        final = play(deal(seed=seed, dealer=seed % 2))[0][-1]
+        if final.entry() is not None:
+            entries.append(final.entry())
+        seed += 1
+    sheet = score_game(entries)
+    assert sheet.finished and sheet.points[sheet.winner] >= 100
+    assert sum(sheet.hands_won) == len(entries)

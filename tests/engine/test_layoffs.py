@@ -1,0 +1,238 @@
+"""Lay-offs: worked cases from tests/data/hands.json, and property tests against a brute force.
+
+The brute force below shares no code with the engine: it plays lay-offs one card at a time,
+visiting every reachable state, and melds the defender's other cards by trying every meld.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from ginrummy import CardError, Hand, Meld, RuleError, lay_offs, parse_cards
+
+DATA = json.loads((Path(__file__).parent.parent / "data" / "hands.json").read_text("utf-8"))
+CASES = DATA["lay_offs"]
+
+# ---------------------------------------------------------------- brute force (cards as tuples)
+
+VALUE = {rank: min(rank, 10) for rank in range(1, 14)}
+RANK_OF = {r: i + 1 for i, r in enumerate("A23456789TJQK")}
+
+
+def to_tuples(cards) -> frozenset:
+    """Cards as (rank, suit) pairs, parsed here from notation, not by the engine."""
+    text = str(cards) if not isinstance(cards, str) else cards
+    return frozenset((RANK_OF[t[0].upper()], t[1].upper()) for t in text.split())
+
+
+def is_meld(cards) -> bool:
+    cards = list(cards)
+    if len(cards) < 3:
+        return False
+    ranks = sorted(r for r, _ in cards)
+    if len({r for r, _ in cards}) == 1:
+        return len(cards) <= 4
+    if len({s for _, s in cards}) != 1:
+        return False
+    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+
+def brute_min_deadwood(cards: frozenset) -> int:
+    cards = frozenset(cards)
+    melds = [frozenset(c) for size in range(3, len(cards) + 1)
+             for c in combinations(sorted(cards), size) if is_meld(c)]
+
+    @lru_cache(maxsize=None)
+    def best(rest: frozenset) -> int:
+        if not rest:
+            return 0
+        first = min(rest)
+        result = VALUE[first[0]] + best(rest - {first})
+        for meld in melds:
+            if first in meld and meld <= rest:
+                result = min(result, best(rest - meld))
+        return result
+
+    return best(cards)
+
+
+def brute_lay_offs(knocker_melds, defender) -> int:
+    """Least final deadwood: every sequence of single legal lay-offs, then the best own melds."""
+    start = (tuple(to_tuples(m) for m in knocker_melds), to_tuples(defender))
+    seen = set()
+    stack = [start]
+    best = None
+    while stack:
+        state = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        melds, hand = state
+        score = brute_min_deadwood(hand)
+        best = score if best is None else min(best, score)
+        for card in hand:
+            for i, meld in enumerate(melds):
+                grown = meld | {card}
+                if is_meld(grown):
+                    stack.append((melds[:i] + (grown,) + melds[i + 1:], hand - {card}))
+    return best
+
+
+# ---------------------------------------------------------------- checking a result
+
+
+def check_valid(result, knocker_melds, defender) -> None:
+    """The lay-offs can be played in the order given; every defender card is accounted for."""
+    melds = [to_tuples(m) for m in knocker_melds]
+    for lay in result.lay_offs:
+        card = to_tuples(str(lay.card))
+        assert to_tuples(lay.onto) == melds[lay.meld_index]
+        grown = melds[lay.meld_index] | card
+        assert is_meld(grown), f"{lay.card} cannot go onto {lay.onto}"
+        assert to_tuples(lay.result) == grown
+        melds[lay.meld_index] = grown
+    assert [to_tuples(m) for m in result.knocker_melds] == melds
+    used = [c for lay in result.lay_offs for c in to_tuples(str(lay.card))]
+    for meld in result.melds:
+        assert is_meld(to_tuples(meld))
+        used += list(to_tuples(meld))
+    used += list(to_tuples(result.deadwood))
+    assert sorted(used) == sorted(to_tuples(defender)), "cards lost or used twice"
+    assert result.points == sum(VALUE[r] for r, _ in to_tuples(result.deadwood))
+
+
+# ---------------------------------------------------------------- worked cases
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_worked_case(case):
+    expect = case["expect"]
+    if "error" in expect:
+        with pytest.raises((CardError, RuleError)) as info:
+            lay_offs(case["knocker_melds"], case["defender"])
+        assert info.value.code == expect["error"]
+        for key, value in expect.get("params", {}).items():
+            assert info.value.params[key] == value
+        return
+    result = lay_offs(case["knocker_melds"], case["defender"])
+    check_valid(result, case["knocker_melds"], case["defender"])
+    assert result.points == expect["points"]
+    assert result.points == brute_lay_offs(case["knocker_melds"], case["defender"])
+    assert sorted(str(lay.card) for lay in result.lay_offs) == sorted(expect["laid_off"])
+    if "order" in expect:
+        assert [str(lay.card) for lay in result.lay_offs] == expect["order"]
+    if "deadwood" in expect:
+        assert Hand(expect["deadwood"]).mask == result.deadwood.mask
+    if "melds" in expect:
+        assert [str(m) for m in result.melds] == expect["melds"]
+
+
+def test_accepts_meld_objects_and_hands():
+    by_text = lay_offs(["8C 8D 8H", "9S TS JS"], "8S 7S")
+    by_obj = lay_offs([Meld(Hand("8C 8D 8H"), "set"), parse_cards("9S TS JS")],
+                      parse_cards("8S 7S"))
+    assert by_text == by_obj
+    assert by_text.points == 0 and len(by_text.lay_offs) == 2
+
+
+def test_meld_kind_must_match():
+    with pytest.raises(RuleError) as info:
+        lay_offs([Meld(Hand("8C 8D 8H"), "run")], "2C")
+    assert info.value.code == "not_a_meld"
+
+
+def test_no_wrap_around_and_no_lay_offs_onto_four_card_set():
+    result = lay_offs(["QS KS JS", "7C 7D 7H 7S"], "KH AS TS")
+    # TS extends JS QS KS below; nothing goes above K (AS does not wrap); 7S 7H 7D 7C is full.
+    assert [str(lay.card) for lay in result.lay_offs] == ["TS"]
+    assert result.points == 11
+
+
+def test_bad_melds_and_overlaps():
+    for melds, defender, code in [
+        (["7S 8S"], "2C", "not_a_meld"),
+        (["7S 7H 7D 7C 8S"], "2C", "not_a_meld"),
+        (["QS KS AS"], "2C", "not_a_meld"),
+        (["7S 8S 9S"], "9S 2C", "duplicate_card"),
+        (["7S 8S 9S"], "2C 2C", "duplicate_card"),
+    ]:
+        with pytest.raises((CardError, RuleError)) as info:
+            lay_offs(melds, defender)
+        assert info.value.code == code, (melds, defender)
+
+
+def test_deterministic_tie_break_prefers_lay_offs():
+    # 5C 6C 7C could be the defender's own run or laid off: same count, the engine lays off.
+    result = lay_offs(["2C 3C 4C"], "5C 6C 7C")
+    assert [str(lay.card) for lay in result.lay_offs] == ["5C", "6C", "7C"]
+    assert result.melds == () and result.points == 0
+    assert result == lay_offs(["2C 3C 4C"], "7C 5C 6C")
+
+
+# ---------------------------------------------------------------- property tests
+
+SUITS = "SHDC"
+
+
+@st.composite
+def deals(draw, max_defender=10):
+    """Knocker melds and defender cards packed into a 6-rank window of 2 to 4 suits, so that
+    they interact (the window touches A or K when ``low`` is 1 or 8)."""
+    low = draw(st.integers(1, 8))
+    ranks = list(range(low, low + 6))
+    suits = draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=4, unique=True))
+    free = {(r, s) for r in ranks for s in suits}
+    melds = []
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            rank = draw(st.sampled_from(ranks))
+            chosen = draw(st.lists(st.sampled_from(SUITS), min_size=3, max_size=4, unique=True))
+            meld = {(rank, s) for s in chosen}
+        else:
+            suit = draw(st.sampled_from(suits))
+            start = draw(st.integers(low, low + 3))
+            end = draw(st.integers(start + 2, low + 5))
+            meld = {(r, suit) for r in range(start, end + 1)}
+        if meld <= free:
+            melds.append(meld)
+            free -= meld
+    assume(melds)
+    pool = sorted(free)
+    size = draw(st.integers(0, min(max_defender, len(pool))))
+    defender = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
+    text = lambda cards: " ".join("A23456789TJQK"[r - 1] + s for r, s in sorted(cards))
+    return [text(m) for m in melds], text(defender)
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals(max_defender=7))
+def test_matches_brute_force(deal):
+    melds, defender = deal
+    result = lay_offs(melds, defender)
+    check_valid(result, melds, defender)
+    assert result.points == brute_lay_offs(melds, defender)
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals(max_defender=10))
+def test_matches_brute_force_ten_cards(deal):
+    melds, defender = deal
+    result = lay_offs(melds, defender)
+    check_valid(result, melds, defender)
+    assert result.points == brute_lay_offs(melds, defender)
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals(max_defender=8), st.randoms(use_true_random=False))
+def test_meld_order_does_not_matter(deal, rng):
+    melds, defender = deal
+    shuffled = list(melds)
+    rng.shuffle(shuffled)
+    assert lay_offs(melds, defender).points == lay_offs(shuffled, defender).points

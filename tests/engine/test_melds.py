@@ -1,0 +1,288 @@
+"""Melds and minimum deadwood, checked against an independent brute-force solver.
+
+The brute force below lists every meld the hand holds (every 3- and 4-card set, every run of
+3 or more), tries every combination of disjoint melds and keeps the least deadwood. For 11 cards
+it tries every discard. It shares nothing with ginrummy.melds but the Card objects.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ginrummy import melds as melds_module
+from ginrummy.cards import DECK, Hand, parse_cards
+from ginrummy.errors import CardError
+from ginrummy.melds import (Arrangement, Meld, arrange, best_melds, min_deadwood,
+                            min_deadwood_after_discard_mask, min_deadwood_mask)
+
+CASES = json.loads((Path(__file__).parent.parent / "data" / "deadwood.json").read_text("utf-8"))
+
+
+# --- the brute force ----------------------------------------------------------------------------
+
+def value(card) -> int:
+    return 10 if card.rank >= 10 else card.rank
+
+
+def all_melds(cards) -> list[frozenset]:
+    """Every set and run the cards hold (overlapping ones included)."""
+    found = []
+    for rank in range(1, 14):
+        same = [c for c in cards if c.rank == rank]
+        for size in (3, 4):
+            found += [frozenset(combo) for combo in combinations(same, size)]
+    for suit in "SHDC":
+        by_rank = {c.rank: c for c in cards if c.suit == suit}
+        for start in range(1, 12):
+            for end in range(start + 2, 14):
+                if all(r in by_rank for r in range(start, end + 1)):
+                    found.append(frozenset(by_rank[r] for r in range(start, end + 1)))
+    return found
+
+
+def brute(cards) -> tuple[int, int]:
+    """(least deadwood points, fewest deadwood cards at those points) over every meld choice."""
+    cards = list(cards)
+    melds = all_melds(cards)
+    best = [(sum(map(value, cards)), len(cards))]
+
+    def search(start: int, used: frozenset) -> None:
+        dead = [c for c in cards if c not in used]
+        best[0] = min(best[0], (sum(map(value, dead)), len(dead)))
+        for i in range(start, len(melds)):
+            if not melds[i] & used:
+                search(i + 1, used | melds[i])
+
+    search(0, frozenset())
+    return best[0]
+
+
+def brute_discards(cards) -> dict:
+    """For each card of the hand: brute() of the hand without it."""
+    return {card: brute([c for c in cards if c is not card]) for card in cards}
+
+
+# --- strategies -------------------------------------------------------------------------------
+
+def pool(low: int, high: int) -> list:
+    return [c for c in DECK if low <= c.rank <= high]
+
+
+POOLS = [DECK, pool(3, 7), pool(1, 5), pool(9, 13), pool(5, 9)]  # narrow pools: many melds
+
+
+def hands(size: int):
+    return st.sampled_from([p for p in POOLS if len(p) >= size]).flatmap(
+        lambda cards: st.lists(st.sampled_from(cards), min_size=size, max_size=size,
+                               unique=True))
+
+
+def any_hand(max_size: int = 12):
+    return st.integers(0, max_size).flatmap(hands)
+
+
+def mask_of(cards) -> int:
+    return sum(c.bit for c in cards)
+
+
+# --- checking an arrangement -------------------------------------------------------------------
+
+def is_set(cards) -> bool:
+    return len(cards) in (3, 4) and len({c.rank for c in cards}) == 1
+
+
+def is_run(cards) -> bool:
+    ranks = sorted(c.rank for c in cards)
+    return (len(cards) >= 3 and len({c.suit for c in cards}) == 1
+            and ranks == list(range(ranks[0], ranks[0] + len(ranks))))
+
+
+def check_valid(arrangement: Arrangement, cards) -> None:
+    """Melds are real and disjoint, deadwood is the rest, points are the deadwood's value."""
+    assert isinstance(arrangement.deadwood, Hand)
+    seen = []
+    for meld in arrangement.melds:
+        assert isinstance(meld, Meld) and isinstance(meld.cards, Hand)
+        assert meld.kind == ("set" if is_set(meld.cards) else "run")
+        assert is_set(meld.cards) or is_run(meld.cards), str(meld)
+        assert list(meld.cards) == sorted(meld.cards)
+        seen += meld.cards
+    seen += arrangement.deadwood
+    assert len(seen) == len(set(seen)), "a card is used twice"
+    assert set(seen) == set(cards)
+    assert list(arrangement.deadwood) == sorted(arrangement.deadwood)
+    assert arrangement.points == sum(map(value, arrangement.deadwood))
+    masks = [m.cards.mask for m in arrangement.melds]
+    assert masks == sorted(masks)
+
+
+def discard_rule(card) -> tuple:
+    """The documented tie rule: highest value, then highest rank, then suit order S H D C."""
+    return (-value(card), -card.rank, "SHDC".index(card.suit))
+
+
+def check_best_melds_11(cards) -> None:
+    result = best_melds(cards)
+    options = brute_discards(cards)
+    best = min(options.values())
+    assert (result.points, len(result.deadwood)) == best
+    assert result.discard == min((c for c in cards if options[c] == best), key=discard_rule)
+    check_valid(result, [c for c in cards if c is not result.discard])
+    assert result.big_gin == (brute(cards)[0] == 0)
+    assert min_deadwood(cards) == best[0]
+    assert min_deadwood_after_discard_mask(mask_of(cards)) == best[0]
+
+
+# --- property tests ---------------------------------------------------------------------------
+
+@settings(max_examples=400, deadline=None)
+@given(hands(10))
+def test_ten_cards_match_brute_force(cards):
+    points, dead_cards = brute(cards)
+    assert min_deadwood_mask(mask_of(cards)) == points
+    assert min_deadwood(cards) == points
+    result = best_melds(cards)
+    assert (result.points, len(result.deadwood)) == (points, dead_cards)
+    assert result.discard is None and result.big_gin is False
+    check_valid(result, cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(11))
+def test_eleven_cards_match_brute_force_over_every_discard(cards):
+    check_best_melds_11(cards)
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_hand(12))
+def test_arrange_any_count_matches_brute_force(cards):
+    points, dead_cards = brute(cards)
+    result = arrange(cards)
+    assert (result.points, len(result.deadwood)) == (points, dead_cards)
+    assert result.discard is None
+    check_valid(result, cards)
+    assert min_deadwood_mask(mask_of(cards)) == points
+    if cards:
+        best = min(brute_discards(cards).values())[0]
+        assert min_deadwood_after_discard_mask(mask_of(cards)) == best
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_hand(12))
+def test_memoised_fallback_matches_brute_force(cards):
+    """With the set-choice limit at 0 every hand with a set to choose takes the memoised search."""
+    points, dead_cards = brute(cards)
+    saved, melds_module._MAX_CHOICES = melds_module._MAX_CHOICES, 0
+    try:
+        assert min_deadwood_mask(mask_of(cards)) == points
+        result = arrange(cards)
+        after_discard = min_deadwood_after_discard_mask(mask_of(cards)) if cards else None
+    finally:
+        melds_module._MAX_CHOICES = saved
+    assert (result.points, len(result.deadwood)) == (points, dead_cards)
+    check_valid(result, cards)
+    if cards:
+        assert after_discard == min(brute_discards(cards).values())[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(13, 26).flatmap(hands))
+def test_large_hands_agree_with_the_memoised_search(cards):
+    """Large hands (the lay-off search may pass any number of cards) against the plain search."""
+    mask = mask_of(cards)
+    expected = melds_module._memo_search(mask, {})[0]
+    result = arrange(cards)
+    assert result.points * 64 + len(result.deadwood) == expected
+    check_valid(result, cards)
+    assert min_deadwood_mask(mask) == expected >> 6
+
+
+def test_whole_deck_melds_completely():
+    result = arrange(DECK)
+    assert result.points == 0 and not result.deadwood
+    check_valid(result, DECK)
+
+
+def test_empty_hand():
+    assert arrange([]) == Arrangement((), Hand(), 0)
+    assert min_deadwood_mask(0) == 0
+
+
+# --- the worked hands in tests/data/deadwood.json ----------------------------------------------
+
+@pytest.mark.parametrize("case", CASES, ids=[c["cards"] for c in CASES])
+def test_worked_hand(case):
+    cards = parse_cards(case["cards"])
+    is_arrange = case.get("function", "best_melds") == "arrange"
+    if is_arrange or len(cards) == 10:
+        assert brute(cards)[0] == case["deadwood"], "the brute force disagrees with the file"
+    else:
+        assert min(brute_discards(cards).values())[0] == case["deadwood"]
+    if is_arrange:
+        result = arrange(cards)
+        check_valid(result, cards)
+        assert result.points == case["deadwood"]
+        assert min_deadwood_mask(cards.mask) == case["deadwood"]
+    else:
+        result = best_melds(cards)
+        assert result.points == case["deadwood"]
+        assert min_deadwood(cards) == case["deadwood"]
+        kept = [c for c in cards if c is not result.discard]
+        check_valid(result, kept)
+        if len(cards) == 11:
+            check_best_melds_11(cards)
+            assert min_deadwood_after_discard_mask(cards.mask) == case["deadwood"]
+        else:
+            assert min_deadwood_mask(cards.mask) == case["deadwood"]
+    if "melds" in case:
+        assert [str(m) for m in result.melds] == case["melds"]
+    if "discard" in case:
+        assert str(result.discard) == case["discard"]
+    if "after_discard" in case:
+        assert min(brute_discards(cards).values())[0] == case["after_discard"]
+        assert min_deadwood_after_discard_mask(cards.mask) == case["after_discard"]
+    if "big_gin" in case:
+        assert result.big_gin is case["big_gin"]
+    if "gin_discards" in case:
+        gin = [str(c) for c in cards
+               if min_deadwood_mask(cards.mask ^ c.bit) == 0 and brute(
+                   [x for x in cards if x is not c])[0] == 0]
+        assert sorted(gin) == sorted(case["gin_discards"])
+
+
+def test_worked_hands_cover_the_brief():
+    notes = " ".join(c["why"] for c in CASES).lower()
+    assert len(CASES) >= 20
+    for topic in ("openspiel", "rlcard", "ace", "big gin", "4-set"):
+        assert topic in notes, topic
+
+
+# --- errors and shapes ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["AS 2S 3S", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", ""])
+def test_best_melds_wants_10_or_11_cards(text):
+    with pytest.raises(CardError) as error:
+        best_melds(text)
+    assert error.value.code == "wrong_count"
+    with pytest.raises(CardError):
+        min_deadwood(text)
+
+
+def test_repr_and_str():
+    a = best_melds("AS 2S 3S 7H 7D 7C 9C TC JC KD")
+    assert [str(m) for m in a.melds] == ["AS 2S 3S", "7H 7D 7C", "9C TC JC"]
+    assert [m.kind for m in a.melds] == ["run", "set", "run"]
+    assert repr(a.melds[1]) == "Meld('7H 7D 7C')"
+    assert str(a.deadwood) == "KD" and a.points == 10
+    assert a.discard is None and a.big_gin is False
+
+
+def test_best_melds_is_deterministic():
+    text = "7S 7H 7D 7C 8S 9S 8H 9H 2C 3C 4C"
+    first = best_melds(text)
+    assert all(best_melds(list(reversed(parse_cards(text)))) == first for _ in range(3))
