@@ -20,6 +20,8 @@ rules      ``name`` (optional)                        all presets, or one, as ob
 parse      ``cards``                                  ``cards`` (canonical), ``count``
 deadwood   ``cards`` (10 or 11)                       ``points``
 melds      ``cards`` (10 or 11)                       an arrangement (see ``arrangement_json``)
+knock      ``cards`` (11), ``rules``, ``upcard``       the arrangement, ``limit`` and ``verdict``:
+                                                      ``big_gin``, ``gin``, ``knock`` or ``no``
 layoffs    ``knocker_melds`` (list), ``defender``     lay-offs, defender melds and deadwood
 score      ``knocker``, ``defender``, ``rules``,      a hand result with ``explain`` steps
            ``upcard``
@@ -106,6 +108,21 @@ def _op_melds(request):
     return arrangement_json(best_melds(_field(request, "cards")))
 
 
+def _op_knock(request):
+    """Can these 11 cards knock? The best discard, its deadwood and the limit."""
+    rules = get_rules(_field(request, "rules", (str, dict), "standard"))
+    upcard = _upcard(request)
+    arrangement = best_melds(parse_cards(_field(request, "cards"), count=11))
+    limit = rules.knock_limit_for(upcard)
+    if arrangement.big_gin and rules.big_gin_bonus is not None:
+        verdict = "big_gin"
+    elif arrangement.points == 0:
+        verdict = "gin"
+    else:
+        verdict = "knock" if arrangement.points <= limit else "no"
+    return {**arrangement_json(arrangement), "limit": limit, "verdict": verdict}
+
+
 def _op_layoffs(request):
     melds = _field(request, "knocker_melds", list)
     return lay_offs(melds, parse_cards(_field(request, "defender"), count=10)).to_json()
@@ -150,6 +167,7 @@ OPS = {
     "parse": _op_parse,
     "deadwood": _op_deadwood,
     "melds": _op_melds,
+    "knock": _op_knock,
     "layoffs": _op_layoffs,
     "score": _op_score,
     "sheet": _op_sheet,

@@ -18,7 +18,8 @@ nothing extends a run below A or above K. The knocker never lays off.
 The result is the combination with the least deadwood points (own melds sorted by their cards'
 bit masks, deadwood sorted by rank then suit). Ties go to the one laying off the
 most cards, then to the first found (melds in the order given; for each meld the set's card,
-else fewer low-end cards before more, then fewer high-end cards before more).
+else fewer low-end cards before more, then fewer high-end cards before more). So a chain of
+three or more cards, which could also be the defender's own run, is shown laid off.
 
 Neller's greedy lay-off fails here; both cards go, 8S onto the run and then 7S:
 

@@ -96,6 +96,7 @@ Oklahoma ace upcard), ``big_gin_not_played`` (``rules``), ``not_big_gin`` (``dea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import Card, Hand, parse_cards
 from .errors import CardError, RuleError
@@ -202,7 +203,6 @@ class HandResult:
 
 def _candidate_melds(cards: Hand) -> list[Hand]:
     """Every set and run that can be made from ``cards``."""
-    from itertools import combinations
     found = []
     by_rank: dict[int, list[Card]] = {}
     for card in cards:

@@ -126,3 +126,15 @@ def test_junk_gets_a_coded_error_never_a_crash(op, fields):
     assert response["v"] == 1
     if not response["ok"]:
         assert response["error"]["code"] != "internal_error", response
+
+
+def test_knock_verdicts():
+    def verdict(cards, **extra):
+        return ask({"op": "knock", "cards": cards, **extra})["result"]
+    assert verdict("3H 4H 5H 6H 7C 7D 7S 9S 9C 9D 9H")["verdict"] == "big_gin"
+    assert verdict("3H 4H 5H 6H 7C 7D 7S 9S 9C 9D 9H", rules="pagat")["verdict"] == "gin"
+    knock = verdict("2S 3S 4S 7H 7D 7C 9C TC JC 5D KS")
+    assert (knock["verdict"], knock["discard"], knock["points"], knock["limit"]) == ("knock", "KS", 5, 10)
+    low = verdict("2S 3S 4S 7H 7D 7C 9C TC JC 5D KS", rules="oklahoma", upcard="3D")
+    assert (low["verdict"], low["limit"]) == ("no", 3)
+    assert ask({"op": "knock", "cards": "AS 2S"})["error"]["code"] == "wrong_count"

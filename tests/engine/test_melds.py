@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 
 from ginrummy import melds as melds_module
 from ginrummy.cards import DECK, Hand, parse_cards
-from ginrummy.errors import CardError
+from ginrummy.errors import CardError, RuleError
 from ginrummy.melds import (Arrangement, Meld, arrange, best_melds, min_deadwood,
                             min_deadwood_after_discard_mask, min_deadwood_mask)
 
@@ -286,3 +286,14 @@ def test_best_melds_is_deterministic():
     text = "7S 7H 7D 7C 8S 9S 8H 9H 2C 3C 4C"
     first = best_melds(text)
     assert all(best_melds(list(reversed(parse_cards(text)))) == first for _ in range(3))
+
+
+def test_meld_checks_its_cards():
+    assert Meld("7C 7S 7H") == Meld(Hand("7S 7H 7C"), "set")
+    assert Meld("TS 9S JS").cards == Hand("9S TS JS") and Meld("TS 9S JS").kind == "run"
+    assert eval(repr(Meld("AS 2S 3S"))) == Meld("AS 2S 3S")
+    for cards, kind in [("KS AS 2S", ""), ("7S 8S", ""), ("7S 7H 7C", "run"),
+                        ("5S 6S 7S", "set"), ("7S 7H 7D 7C 8S", ""), ("5S 6H 7S", "")]:
+        with pytest.raises(RuleError) as error:
+            Meld(cards, kind)
+        assert error.value.code == "not_a_meld"

@@ -1,0 +1,51 @@
+# The front door. `make serve` to work on the site, `make test` to run every test.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PY_STAMP  := $(VENV)/.requirements.stamp
+NPM_STAMP := node_modules/.npm-ci.stamp
+
+.PHONY: serve site test bench deps chromium clean
+
+serve: deps
+	$(PY) -m sitegen serve
+
+site: deps
+	$(PY) -m sitegen build
+
+test: deps chromium
+	$(PY) -m sitegen build
+	$(PY) -m pytest -q -n auto
+
+bench: site
+	@if [ -f bench/deadwood.py ]; then $(PY) bench/deadwood.py; fi
+	$(PY) bench/site.py
+
+deps: $(PY_STAMP) $(NPM_STAMP)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(PY_STAMP): requirements.txt engine/pyproject.toml | $(PY)
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+# npm ci only when node_modules does not already hold the pinned Pyodide.
+$(NPM_STAMP): package.json package-lock.json | $(PY_STAMP)
+	@$(PY) -m sitegen check-runtime >/dev/null 2>&1 || npm ci
+	@mkdir -p node_modules && touch $@
+
+# Browser tests need /usr/bin/chromium; install it through apt when we can.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    apt-get update && apt-get install -y chromium; \
+	  elif command -v apt-get >/dev/null && command -v sudo >/dev/null; then \
+	    sudo apt-get update && sudo apt-get install -y chromium; \
+	  else \
+	    echo "chromium not found: install it (apt-get install chromium) for the browser tests"; \
+	  fi; \
+	fi
+
+clean:
+	rm -rf site .site.new .site.old .cache

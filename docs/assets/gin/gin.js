@@ -1,0 +1,221 @@
+// The page side of the live examples. Loaded on every page as an ES module (extra_javascript).
+//
+// - One engine worker (worker.js) per page, shared by every widget, started lazily:
+//     * the worker itself (two small files, no Pyodide yet) is created when the page is idle;
+//     * Pyodide boots when an example (.gin-demo or [data-gin]) comes near the viewport, on the
+//       reader's first interaction with a page that has examples, or on the first request,
+//       whichever comes first. Pages without examples never download the runtime.
+// - window.ginEngine = { request(obj) -> Promise<response>, ready: Promise<{ms, sinceTrigger}> }.
+// - Widgets are mounted from material's document$ (so instant navigation works), once per node.
+// - If WebAssembly or the worker fails, widgets say so in the page's language and the page keeps
+//   its pre-rendered content. Nothing is logged as a console error (console.warn at most).
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const WIDGETS = ".gin-demo, [data-gin]";
+
+// ---------------------------------------------------------------------------------------------
+// Strings (en, ro, hu, it). These move to locales/ later.
+
+const STRINGS = {
+  en: {
+    loading: "Loading the engine…",
+    ready: "Engine ready",
+    failed: "The engine could not load; the examples on this page still show their worked results.",
+    hand: "Sample hand",
+    melds: "Melds",
+    deadwood: (n) => `Deadwood: ${n} ${plural("en", n, { one: "point", other: "points" })}`,
+  },
+  ro: {
+    loading: "Se încarcă motorul…",
+    ready: "Motorul este gata",
+    failed: "Motorul nu s-a putut încărca; exemplele de pe această pagină își arată în continuare rezultatele calculate.",
+    hand: "Mână de exemplu",
+    melds: "Combinații",
+    deadwood: (n) => `Cărți necombinate: ${n} ${plural("ro", n, { one: "punct", few: "puncte", other: "de puncte" })}`,
+  },
+  hu: {
+    loading: "A motor betöltése…",
+    ready: "A motor kész",
+    failed: "A motort nem sikerült betölteni; az oldal példái továbbra is mutatják a kiszámolt eredményeket.",
+    hand: "Példaleosztás",
+    melds: "Kombinációk",
+    deadwood: (n) => `Kombináción kívüli lapok: ${n} pont`,
+  },
+  it: {
+    loading: "Caricamento del motore…",
+    ready: "Motore pronto",
+    failed: "Non è stato possibile caricare il motore; gli esempi di questa pagina mostrano comunque i risultati già calcolati.",
+    hand: "Mano di esempio",
+    melds: "Combinazioni",
+    deadwood: (n) => `Carte spaiate: ${n} ${plural("it", n, { one: "punto", other: "punti" })}`,
+  },
+};
+
+function plural(lang, n, forms) {
+  return forms[new Intl.PluralRules(lang).select(n)] || forms.other;
+}
+
+function strings() {
+  const lang = (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
+  return STRINGS[lang] || STRINGS.en;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine: one worker, started lazily, booted on demand.
+
+let worker = null;
+let booted = false;
+let bootTriggered = 0; // performance.now() when the boot was asked for
+let failure = null; // an Error once the engine has failed for good
+let nextId = 1;
+const pending = new Map(); // id -> {resolve, reject}
+let settleReady;
+const ready = new Promise((resolve, reject) => (settleReady = { resolve, reject }));
+ready.catch(() => {}); // a failure is shown by the widgets, never left unhandled
+
+function fail(message) {
+  if (failure) return;
+  failure = new Error(message);
+  console.warn(`gin: ${message}`);
+  settleReady.reject(failure);
+  for (const { reject } of pending.values()) reject(failure);
+  pending.clear();
+  if (worker) worker.terminate();
+}
+
+function startWorker() {
+  if (worker || failure) return worker;
+  if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+    fail("WebAssembly or Web Workers are not available");
+    return null;
+  }
+  try {
+    worker = new Worker(WORKER_URL, { type: "module" });
+  } catch (err) {
+    fail(`the engine worker could not start: ${err && err.message}`);
+    return null;
+  }
+  worker.onmessage = ({ data }) => {
+    if (data.type === "ready") {
+      // ms: the boot inside the worker; sinceTrigger: from the boot trigger, worker start included.
+      const sinceTrigger = Math.round(performance.now() - bootTriggered);
+      settleReady.resolve({ ms: data.ms, sinceTrigger });
+    } else if (data.type === "error") fail(data.message);
+    else if (pending.has(data.id)) {
+      const { resolve, reject } = pending.get(data.id);
+      pending.delete(data.id);
+      if ("error" in data) reject(new Error(data.error));
+      else resolve(data.response);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault(); // handled here: do not report it as an uncaught error
+    fail(`the engine worker failed: ${event.message || "it could not be loaded"}`);
+  };
+  return worker;
+}
+
+function boot() {
+  if (booted || !startWorker()) return;
+  booted = true;
+  bootTriggered = performance.now();
+  worker.postMessage({ type: "boot" });
+}
+
+function request(obj) {
+  if (!failure) boot();
+  if (failure) return Promise.reject(failure);
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, request: obj });
+  });
+}
+
+window.ginEngine = { request, ready };
+
+// When to start. The idle start only creates the worker; nearing the viewport or an interaction
+// boots Pyodide as well.
+function whenIdle(fn) {
+  if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 200);
+}
+if (document.readyState === "complete") whenIdle(startWorker);
+else window.addEventListener("load", () => whenIdle(startWorker), { once: true });
+
+const nearViewport = "IntersectionObserver" in window
+  ? new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        boot();
+        nearViewport.disconnect();
+      }
+    }, { rootMargin: "300px" })
+  : null;
+
+function onFirstInteraction() {
+  if (document.querySelector(WIDGETS)) {
+    boot();
+    for (const type of ["pointerdown", "keydown", "touchstart"]) {
+      document.removeEventListener(type, onFirstInteraction, true);
+    }
+  }
+}
+for (const type of ["pointerdown", "keydown", "touchstart"]) {
+  document.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Widgets. Each mount runs once per node (data-gin-mounted), however often document$ fires.
+
+const SAMPLE_HAND = "AS 2S 3S 7H 7D 7C 9C TC JC KD";
+
+function mountDemo(node) {
+  const t = strings();
+  const status = document.createElement("p");
+  status.className = "gin-demo__status";
+  status.setAttribute("role", "status");
+  status.textContent = t.loading;
+  const result = document.createElement("p");
+  result.className = "gin-demo__result";
+  result.setAttribute("data-gin-result", "");
+  result.setAttribute("data-gin-hand", SAMPLE_HAND);
+  result.setAttribute("aria-live", "polite");
+  node.replaceChildren(status, result);
+
+  // Wait for the boot (near the viewport, or an interaction) rather than trigger it.
+  ready.then(() => request({ v: 1, op: "melds", cards: SAMPLE_HAND })).then(
+    (response) => {
+      if (!response.ok) throw new Error(JSON.stringify(response.error));
+      const { points, melds } = response.result;
+      status.textContent = t.ready;
+      result.textContent =
+        `${t.hand}: ${SAMPLE_HAND}. ${t.melds}: ${melds.join(" · ")}. ${t.deadwood(points)}.`;
+      result.dataset.ginResult = String(points);
+    },
+    () => {
+      status.textContent = t.failed;
+      node.dataset.ginFailed = "";
+    },
+  );
+}
+
+function mount() {
+  for (const node of document.querySelectorAll(WIDGETS)) {
+    if (node.dataset.ginMounted !== undefined) continue;
+    node.dataset.ginMounted = "";
+    if (!booted) {
+      if (nearViewport) nearViewport.observe(node);
+      else whenIdle(boot); // no IntersectionObserver: boot once the page is idle
+    }
+    if (node.classList.contains("gin-demo")) mountDemo(node);
+  }
+}
+
+// material's document$ emits on the first load and after every instant navigation.
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(mount);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", mount, { once: true });
+} else {
+  mount();
+}

@@ -1,0 +1,125 @@
+// The engine worker: a module Web Worker that runs the gin rummy engine (`ginrummy`) on Pyodide,
+// so nothing heavy ever runs on the page's main thread.
+//
+// gin.js starts one of these per page. It boots only when asked: on a {type: "boot"} message or
+// on the first request. Booting loads Pyodide from the site's own copy (RUNTIME_DIR, written by
+// the build into runtime.js), then the engine wheel by name, so the sha256 in the site's
+// pyodide-lock.json is checked.
+//
+// Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
+//                {id, request}             request: a JSON-able object for ginrummy.api.handle
+// Messages out:  {type: "ready", ms}       booted; ms = time from the boot trigger
+//                {type: "error", message}  the boot failed; every pending and later request fails
+//                {id, response}            response: the parsed JSON answer of handle()
+//                {id, error}               this request failed (boot failure or a Python exception)
+
+import * as runtime from "./runtime.js";
+
+// RUNTIME_DIR is relative to runtime.js, which sits beside this file.
+const RUNTIME_URL = new URL(runtime.RUNTIME_DIR, new URL("./runtime.js", import.meta.url)).href;
+// Optional: a standard library precompiled to .pyc (faster boot), if the build provides one.
+const STDLIB_URL = runtime.STDLIB_FILE ? new URL(runtime.STDLIB_FILE, RUNTIME_URL).href : undefined;
+// A last resort only: the fetch watch below catches the failures we know of at once.
+const BOOT_TIMEOUT_MS = 60000;
+
+let booting = null; // Promise of the proxy to ginrummy.api.handle, once a boot has started
+
+function boot() {
+  if (!booting) {
+    booting = Promise.race([loadEngine(), watchRuntimeFetches(), timeout(BOOT_TIMEOUT_MS)])
+      .finally(restoreFetch);
+    booting.then(
+      () => {},
+      (err) => postMessage({ type: "error", message: describe(err) }),
+    );
+  }
+  return booting;
+}
+
+async function loadEngine() {
+  const started = performance.now();
+  if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
+  const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
+  const pyodide = await loadPyodide({
+    indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
+    stdLibURL: STDLIB_URL,
+    stdout: () => {},
+    stderr: (line) => console.warn(line),
+  });
+  await pyodide.loadPackage(runtime.ENGINE_PACKAGE, {
+    messageCallback: () => {},
+    errorCallback: (message) => console.warn(message),
+    checkIntegrity: true,
+  });
+  // Keep a proxy to handle(): a call through it costs about 0.5 µs, a runPython string about 95 µs.
+  // (The module proxy is kept alive for the worker's lifetime: handle is borrowed from it.)
+  const api = pyodide.pyimport(`${runtime.ENGINE_PACKAGE}.api`);
+  const handle = api.handle;
+  postMessage({ type: "ready", ms: Math.round(performance.now() - started) });
+  return handle;
+}
+
+// Pyodide does not reject when its .wasm (or another runtime file) fails to download: it logs a
+// warning and waits forever. So while booting, this worker's fetches are watched, and a failed
+// one fails the boot at once. Only this worker's global fetch is wrapped, only during the boot.
+const realFetch = globalThis.fetch;
+let failBoot = () => {};
+function watchRuntimeFetches() {
+  return new Promise((_, reject) => {
+    failBoot = reject;
+    globalThis.fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      let response;
+      try {
+        response = await realFetch(input, init);
+      } catch (err) {
+        reject(new Error(`could not fetch ${url}: ${describe(err)}`));
+        throw err;
+      }
+      if (!response.ok) reject(new Error(`could not fetch ${url}: HTTP ${response.status}`));
+      return response;
+    };
+  });
+}
+function restoreFetch() {
+  globalThis.fetch = realFetch;
+}
+
+// After a failed download Pyodide may also leave promises of its own rejected and unhandled,
+// sometimes after the boot has already failed. They are part of that failure, which is reported
+// through messages: handle them here so they are not uncaught errors of the page.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  console.warn(`gin engine worker: ${describe(event.reason)}`);
+  failBoot(new Error(describe(event.reason)));
+});
+
+function timeout(ms) {
+  return new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(`the engine did not boot within ${ms / 1000} s`)), ms));
+}
+
+function describe(err) {
+  return String((err && err.message) || err);
+}
+
+self.onmessage = async (event) => {
+  const data = event.data || {};
+  if (data.type === "boot") {
+    boot().catch(() => {}); // the failure is reported once, by boot()
+    return;
+  }
+  const { id, request } = data;
+  let handle;
+  try {
+    handle = await boot();
+  } catch (err) {
+    postMessage({ id, error: `the engine could not load: ${describe(err)}` });
+    return;
+  }
+  try {
+    postMessage({ id, response: JSON.parse(handle(JSON.stringify(request))) });
+  } catch (err) {
+    postMessage({ id, error: describe(err) });
+  }
+};

@@ -1,0 +1,51 @@
+"""python -m sitegen build [--strict-i18n] [--site-dir DIR] | serve [--port N] | check-runtime"""
+
+import argparse
+import logging
+import sys
+
+from . import BuildError
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sitegen")
+    sub = parser.add_subparsers(dest="command", required=True)
+    build_cmd = sub.add_parser("build", help="build the site into site/")
+    build_cmd.add_argument("--site-dir", help="output directory (default: site/)")
+    build_cmd.add_argument("--strict-i18n", action="store_true", default=None,
+                           help="fail on a missing translation instead of falling back to English")
+    build_cmd.add_argument("--node-modules", help="where npm installed pyodide (default: node_modules/)")
+    serve_cmd = sub.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--strict-i18n", action="store_true", default=None)
+    sub.add_parser("check-runtime", help="check node_modules holds the pinned Pyodide")
+    args = parser.parse_args(argv)
+
+    # The build is strict: any MkDocs warning fails it and comes back as the one-line error.
+    logging.getLogger("mkdocs").addHandler(logging.NullHandler())
+    try:
+        if args.command == "build":
+            from .pipeline import build
+            build(site_dir=args.site_dir, strict_i18n=args.strict_i18n,
+                  node_modules=args.node_modules)
+        elif args.command == "serve":
+            from .server import serve
+            serve(port=args.port, strict_i18n=args.strict_i18n)
+        else:
+            from .pipeline import ROOT
+            from .runtime import check_npm_runtime, pinned_version
+            print(check_npm_runtime(ROOT / "node_modules" / "pyodide",
+                                    pinned_version(ROOT / "package.json")))
+    except BuildError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""The local server behind `make serve`: serves site/, rebuilds when a source changes.
+
+Sends text/javascript for .mjs and application/wasm for .wasm, answers with the pre-compressed
+.gz file when there is one, and gzips other text responses on the fly.
+"""
+
+import gzip
+import http.server
+import os
+import threading
+import time
+from pathlib import Path
+
+from . import BuildError
+from .pipeline import ROOT, build
+
+WATCHED = ("docs", "engine/ginrummy", "engine/pyproject.toml", "locales", "tutorials", "mkdocs.yml")
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml",
+                "application/xml", "application/wasm")
+TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+         ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
+         ".svg": "image/svg+xml", ".xml": "application/xml", ".css": "text/css",
+         ".html": "text/html; charset=utf-8"}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def log_message(self, format, *args):  # noqa: A002 - keep the console for build output
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # redirect to the slash form
+            path = path / "index.html"
+        if not path.is_file():
+            return super().send_head()  # 404
+        ctype = self.guess_type(str(path))
+        wants_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        body = path.read_bytes()
+        encoded = False
+        if wants_gzip and Path(str(path) + ".gz").is_file():
+            body, encoded = Path(str(path) + ".gz").read_bytes(), True
+        elif wants_gzip and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
+            body, encoded = gzip.compress(body, compresslevel=6), True
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+        return None
+
+
+def _snapshot(root: Path) -> dict:
+    stamps = {}
+    for name in WATCHED:
+        top = root / name
+        paths = [top] if top.is_file() else (top.rglob("*") if top.is_dir() else [])
+        for path in paths:
+            if path.is_file() and "__pycache__" not in path.parts:
+                stamps[path] = path.stat().st_mtime_ns
+    return stamps
+
+
+def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None) -> None:
+    seen = _snapshot(root)
+    while True:
+        time.sleep(1.0)
+        now = _snapshot(root)
+        if now == seen:
+            continue
+        seen = now
+        print("change detected, rebuilding…", flush=True)
+        try:
+            build(root, site_dir, strict_i18n=strict_i18n)
+        except BuildError as exc:
+            print(f"error: {exc} (still serving the last good build)", flush=True)
+
+
+def serve(port: int = 8000, strict_i18n: bool | None = None, root: Path = ROOT) -> None:
+    site_dir = root / "site"
+    build(root, site_dir, strict_i18n=strict_i18n)
+    watcher = threading.Thread(target=_rebuild_on_change, args=(root, site_dir, strict_i18n),
+                               daemon=True)
+    watcher.start()
+
+    def handler(*args, **kwargs):
+        return SiteHandler(*args, directory=os.fspath(site_dir), **kwargs)
+
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"serving http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
+        server.serve_forever()

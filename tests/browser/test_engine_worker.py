@@ -1,0 +1,281 @@
+"""The engine in a Web Worker, in real headless Chromium, on the built site.
+
+For each language, at the site root and under a sub-path: the home page's demo boots Pyodide in
+the worker and shows the deadwood the engine computed, which must equal CPython's answer; no
+request leaves the origin; nothing is logged as a console error. With .wasm blocked the demo
+shows the localized failure message. Instant navigation keeps the demo working, mounted once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from ginrummy.api import handle
+
+LANGUAGES = ["en", "ro", "hu", "it"]
+BOOT_TIMEOUT_MS = 30000
+
+# The demo's status lines, as gin.js writes them.
+READY = {"en": "Engine ready", "ro": "Motorul este gata", "hu": "A motor kész", "it": "Motore pronto"}
+FAILED = {
+    "en": "The engine could not load; the examples on this page still show their worked results.",
+    "ro": "Motorul nu s-a putut încărca; exemplele de pe această pagină își arată în continuare "
+          "rezultatele calculate.",
+    "hu": "A motort nem sikerült betölteni; az oldal példái továbbra is mutatják a kiszámolt "
+          "eredményeket.",
+    "it": "Non è stato possibile caricare il motore; gli esempi di questa pagina mostrano comunque "
+          "i risultati già calcolati.",
+}
+# The localized deadwood label each language's result must contain.
+DEADWOOD_WORD = {"en": "Deadwood", "ro": "Cărți necombinate", "hu": "Kombináción kívüli lapok",
+                 "it": "Carte spaiate"}
+
+
+def home_url(base: str, lang: str) -> str:
+    return base if lang == "en" else f"{base}{lang}/"
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def gin_workers(page):
+    return [w for w in page.workers if urlsplit(w.url).path.endswith("/assets/gin/worker.js")]
+
+
+def cpython_melds(cards: str) -> dict:
+    return json.loads(handle(json.dumps({"op": "melds", "cards": cards})))
+
+
+def wait_for_answer(page):
+    """Wait until the demo shows the engine's answer; return (status text, result element)."""
+    result = page.locator(".gin-demo [data-gin-result]")
+    page.wait_for_function(
+        """() => {
+            const r = document.querySelector(".gin-demo [data-gin-result]");
+            const demo = document.querySelector(".gin-demo");
+            return (r && r.dataset.ginResult !== "") || (demo && "ginFailed" in demo.dataset);
+        }""",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    return page.locator(".gin-demo .gin-demo__status").inner_text(), result
+
+
+def check_answer(page, lang):
+    status, result = wait_for_answer(page)
+    assert status == READY[lang], f"demo status: {status!r}"
+    hand = result.get_attribute("data-gin-hand")
+    expected = cpython_melds(hand)
+    assert expected["ok"], expected
+    points = expected["result"]["points"]
+    assert result.get_attribute("data-gin-result") == str(points)
+    text = result.inner_text()
+    assert DEADWOOD_WORD[lang] in text and re.search(rf"\b{points}\b", text), text
+    for meld in expected["result"]["melds"]:
+        assert meld in text, (meld, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("where", ["root", "subpath"])
+def test_home_demo_gets_the_engines_answer(servers, new_page, where, lang):
+    page, log = new_page()
+    url = home_url(servers[where], lang)
+    page.goto(url)
+    assert page.evaluate("document.documentElement.lang") == lang
+    check_answer(page, lang)
+
+    # Booted in a worker, exactly one for the page (material has a search worker of its own).
+    assert len(gin_workers(page)) == 1, [w.url for w in page.workers]
+    boot = page.evaluate("window.ginEngine.ready")
+    assert boot["ms"] > 0
+
+    # The runtime and the engine wheel came from the site itself, and nothing left the origin.
+    origin = origin_of(url)
+    assert not log.off_origin(origin), log.off_origin(origin)
+    assert any(u.endswith("/pyodide.asm.wasm") for u in log.requests)
+    assert any(u.endswith(".whl") for u in log.requests)
+    if where == "subpath":
+        assert all(urlsplit(u).path.startswith("/gin/") for u in log.requests), log.requests
+    assert not log.page_errors, log.page_errors
+    assert not log.console_errors, log.console_errors
+
+
+def test_a_page_without_examples_never_loads_the_runtime(servers, new_page):
+    """The worker starts when the page is idle, but Pyodide boots only for examples."""
+    page, log = new_page()
+    page.goto(servers["root"] + "rules/")
+    assert page.locator(".gin-demo, [data-gin]").count() == 0
+    page.wait_for_function("() => true")
+    page.wait_for_timeout(500)
+    page.keyboard.press("Tab")  # a first interaction
+    page.mouse.click(5, 300)
+    page.wait_for_function("window.ginEngine !== undefined")
+    page.wait_for_timeout(1500)
+    assert len(gin_workers(page)) == 1, "the worker was not started when the page was idle"
+    assert not [u for u in log.requests if "/assets/runtime/" in u], log.requests
+    assert not log.page_errors and not log.console_errors, (log.page_errors, log.console_errors)
+
+
+def test_engine_api_from_the_page(servers, new_page):
+    """window.ginEngine.request() answers like CPython, for good and bad input."""
+    page, log = new_page()
+    page.goto(servers["root"])
+    wait_for_answer(page)
+    for request in [
+        {"op": "version"},
+        {"op": "melds", "cards": "4S 6S KS KH 4D 5D 6D 4C 5C 6C KC"},
+        {"op": "melds", "cards": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"},
+        {"op": "melds", "cards": "AS AS 3S"},
+        {"op": "no_such_op"},
+    ]:
+        from_page = page.evaluate(
+            """async (req) => {
+                try { return {response: await window.ginEngine.request(req)}; }
+                catch (e) { return {error: String(e.message || e)}; }
+            }""",
+            request,
+        )
+        try:
+            expected = {"response": json.loads(handle(json.dumps(request)))}
+        except Exception as exc:  # the API raised: the page must get an error, not an answer
+            assert "error" in from_page and type(exc).__name__ in from_page["error"], from_page
+            continue
+        assert from_page == expected, request
+    assert not log.page_errors, log.page_errors
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_blocked_wasm_shows_the_failure_message(servers, new_page, lang):
+    page, log = new_page()
+    page.context.route(re.compile(r".*\.wasm(\?.*)?$"), lambda route: route.abort())
+    content_before = None
+    page.goto(home_url(servers["root"], lang))
+    content_before = page.locator("h1").first.inner_text()
+    status, _ = wait_for_answer(page)
+    assert status == FAILED[lang]
+    assert page.locator(".gin-demo").get_attribute("data-gin-failed") is not None
+    assert page.locator(".gin-demo [data-gin-result]").get_attribute("data-gin-result") == ""
+    # The page is intact: its content is still there, and nothing was thrown.
+    assert page.locator("h1").first.inner_text() == content_before
+    assert not log.page_errors, log.page_errors
+    # The only console errors allowed are the browser's own notes about the blocked download.
+    ours = [e for e in log.console_errors if not e.startswith("Failed to load resource")]
+    assert not ours, ours
+    # request() rejects rather than hanging.
+    outcome = page.evaluate(
+        "window.ginEngine.request({op: 'version'}).then(() => 'answered', e => 'rejected')")
+    assert outcome == "rejected"
+
+
+@pytest.mark.parametrize("fault", ["no-webassembly", "no-worker", "worker-missing"])
+def test_other_faults_show_the_failure_message(servers, new_page, fault):
+    """No WebAssembly, no Worker, or the worker script missing: the message, and no error."""
+    page, log = new_page()
+    if fault == "no-webassembly":
+        page.add_init_script("delete globalThis.WebAssembly")
+    elif fault == "no-worker":
+        page.add_init_script("delete globalThis.Worker")
+    else:
+        page.context.route(re.compile(r".*/assets/gin/worker\.js$"),
+                           lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(home_url(servers["root"], "it"))
+    status, _ = wait_for_answer(page)
+    assert status == FAILED["it"]
+    assert not log.page_errors, log.page_errors
+    ours = [e for e in log.console_errors if not e.startswith("Failed to load resource")]
+    assert not ours, ours
+    if fault != "worker-missing":
+        assert not any("/assets/runtime/" in u for u in log.requests), "the runtime was fetched"
+
+
+@pytest.mark.parametrize("tampered", [False, True], ids=["intact", "tampered"])
+def test_the_wheel_is_checked_against_the_lock(servers, new_page, tampered):
+    """The engine loads by name from the lock, so the browser checks the wheel's sha256.
+
+    The wheel goes through the same route both times; only the tampered copy (one byte added)
+    must be refused, so the refusal comes from the digest and not from the routing.
+    """
+    page, log = new_page()
+
+    def pass_through(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=response.body() + (b"\0" if tampered else b""))
+
+    page.context.route(re.compile(r".*\.whl$"), pass_through)
+    page.goto(servers["root"])
+    status, _ = wait_for_answer(page)
+    if tampered:
+        assert status == FAILED["en"]
+        assert any(".whl" in w for w in log.console_warnings), log.console_warnings
+    else:
+        assert status == READY["en"]
+    assert not log.page_errors, log.page_errors
+
+
+def _click_nav_link(page, to_home: bool, home_path: str):
+    """Click a link in material's tabs or navigation: to the home page, or to another page."""
+    index = page.evaluate(
+        """([toHome, homePath]) => {
+            const links = [...document.querySelectorAll(".md-tabs__link, .md-nav__link[href]")];
+            return links.findIndex((a) => {
+                if (!a.href || a.offsetParent === null) return false;
+                const to = new URL(a.href);
+                if (to.origin !== location.origin || to.hash) return false;
+                return toHome ? to.pathname === homePath
+                              : to.pathname !== homePath && to.pathname !== location.pathname;
+            });
+        }""",
+        [to_home, home_path],
+    )
+    assert index >= 0, "no such link in the navigation"
+    page.locator(".md-tabs__link, .md-nav__link[href]").nth(index).click()
+
+
+@pytest.mark.parametrize("where", ["root", "subpath"])
+def test_instant_navigation_keeps_the_demo_working(servers, new_page, where):
+    page, log = new_page()
+    home = servers[where]
+    home_path = urlsplit(home).path
+    page.goto(home)
+    check_answer(page, "en")
+    assert page.evaluate("typeof window.document$ === 'object'"), "material's document$ is missing"
+    page.evaluate("window.__sameDocument = true")
+
+    # To another page (the rules) and back, by clicking navigation links: no full reload.
+    _click_nav_link(page, False, home_path)
+    page.wait_for_url(lambda url: urlsplit(url).path != home_path)
+    page.wait_for_selector("article h1")
+    assert page.evaluate("window.__sameDocument") is True, "instant navigation is not on"
+    # Any widget on that page is mounted once too.
+    for demo in page.locator(".gin-demo").all():
+        assert demo.locator(".gin-demo__status").count() == 1
+
+    _click_nav_link(page, True, home_path)
+    page.wait_for_url(lambda url: urlsplit(url).path == home_path)
+    page.wait_for_selector(".gin-demo[data-gin-mounted]")
+    assert page.evaluate("window.__sameDocument") is True, "instant navigation is not on"
+    check_answer(page, "en")
+    # Mounted once: one status line, one result, and still the single worker of this page.
+    assert page.locator(".gin-demo .gin-demo__status").count() == 1
+    assert page.locator(".gin-demo [data-gin-result]").count() == 1
+    assert len(gin_workers(page)) == 1, [w.url for w in page.workers]
+
+    # And back through the browser's history (popstate, also handled instantly).
+    page.go_back()
+    page.wait_for_url(lambda url: urlsplit(url).path != home_path)
+    page.go_forward()
+    page.wait_for_url(lambda url: urlsplit(url).path == home_path)
+    check_answer(page, "en")
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.locator(".gin-demo .gin-demo__status").count() == 1
+    assert len(gin_workers(page)) == 1
+
+    origin = origin_of(home)
+    assert not log.off_origin(origin), log.off_origin(origin)
+    assert not log.page_errors, log.page_errors
+    assert not log.console_errors, log.console_errors

@@ -1,0 +1,34 @@
+"""Shared fixtures. `built_site`: the whole site, built in-process once per test run.
+
+Under pytest-xdist every worker asks for the site; the first one builds it (under a file lock)
+into the run's shared temp directory and the others reuse it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """Path of a freshly built site (the same layout as `make site`'s site/)."""
+    from sitegen.pipeline import build
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # shared by all xdist workers of this run
+    site = base / "built-site"
+    with open(base / "built-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (site / "index.html").is_file():
+            build(REPO, site, log=lambda *_: None)
+    return site

@@ -1,0 +1,44 @@
+"""Fixtures for the engine-under-Pyodide tests: the built site's runtime directory, and node."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def site_dir(request) -> Path:
+    """The built site: ``built_site`` (tests/conftest.py), or ``$GIN_SITE_DIR`` when set."""
+    override = os.environ.get("GIN_SITE_DIR")
+    path = Path(override) if override else Path(request.getfixturevalue("built_site"))
+    assert (path / "assets/gin/runtime.js").is_file(), f"{path} has no assets/gin/runtime.js"
+    return path
+
+
+@pytest.fixture(scope="session")
+def runtime_dir(site_dir) -> Path:
+    """The site's Pyodide runtime directory, found the way the browser finds it: runtime.js."""
+    runtime_js = site_dir / "assets/gin/runtime.js"
+    match = re.search(r'RUNTIME_DIR\s*=\s*"([^"]+)"', runtime_js.read_text())
+    assert match, f"no RUNTIME_DIR in {runtime_js}"
+    path = (runtime_js.parent / match.group(1)).resolve()
+    assert (path / "pyodide-lock.json").is_file(), f"no pyodide-lock.json in {path}"
+    return path
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    found = shutil.which("node")
+    if not found:
+        pytest.fail("node (v18 or later) is needed to run Pyodide: sudo apt-get install -y nodejs",
+                    pytrace=False)
+    if not (REPO / "node_modules/pyodide/pyodide.mjs").is_file():
+        pytest.fail("node_modules/pyodide is missing: run `npm ci` in the repository root",
+                    pytrace=False)
+    return found

@@ -1,0 +1,301 @@
+"""The built site: pages and languages, switcher, search, runtime layout, self-hosting."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import posixpath
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sitegen import BuildError
+from sitegen.engine_wheel import build_wheel
+from sitegen.pipeline import run_mkdocs
+from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version
+
+REPO = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "ro", "hu", "it")
+PAGES = ("", "rules/", "about/")  # about/ is English-only: it falls back in ro, hu, it
+ENGLISH_ONLY = {"about/"}
+VERSION = pinned_version(REPO / "package.json")
+RUNTIME = f"assets/runtime/pyodide-{VERSION}"
+NOTICE_TITLES = {"ro": "Pagină netradusă", "hu": "Még nincs lefordítva",
+                 "it": "Pagina non ancora tradotta"}
+
+
+def prefix(lang: str) -> str:
+    return "" if lang == "en" else f"{lang}/"
+
+
+def page_file(site: Path, lang: str, page: str) -> Path:
+    return site / prefix(lang) / page / "index.html"
+
+
+class Tags(HTMLParser):
+    """Collects (tag, attrs) of every start tag."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+
+    def find(self, tag: str, **want) -> list[dict]:
+        return [a for t, a in self.tags
+                if t == tag and all(want_v in a.get(k.rstrip("_"), "").split() or
+                                    a.get(k.rstrip("_")) == want_v for k, want_v in want.items())]
+
+
+def resolve(page_rel: str, href: str) -> str:
+    """Site-relative path that `href` on the page at `page_rel` (e.g. "ro/rules/") points to."""
+    target = posixpath.normpath(posixpath.join(page_rel, href))
+    return "" if target == "." else target.rstrip("/") + "/"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_exists_with_its_language(built_site, lang):
+    for page in PAGES:
+        path = page_file(built_site, lang, page)
+        assert path.is_file(), f"missing {path.relative_to(built_site)}"
+        html = path.read_text()
+        assert re.search(rf'<html lang="{lang}"', html), f"{path}: wrong <html lang>"
+
+
+def test_one_english_404_page(built_site):
+    assert '<html lang="en"' in (built_site / "404.html").read_text()
+    assert not [p for p in built_site.glob("*/404.html")]
+
+
+def test_nav_titles_are_translated(built_site):
+    titles = {"en": "Rules", "ro": "Reguli", "hu": "Szabályok", "it": "Regole"}
+    for lang, title in titles.items():
+        html = page_file(built_site, lang, "").read_text()
+        assert re.search(rf">\s*{title}\s*<", html), f"{lang}: nav title {title!r} missing"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_index_covers_the_language(built_site, lang):
+    index = json.loads((built_site / "search/search_index.json").read_text())
+    assert lang in index["config"]["lang"]
+    others = tuple(f"{other}/" for other in LANGUAGES if other != "en")
+    if lang == "en":
+        docs = [d for d in index["docs"] if not d["location"].startswith(others)]
+    else:
+        docs = [d for d in index["docs"] if d["location"].startswith(f"{lang}/")]
+    locations = {d["location"].split("#")[0] for d in docs}
+    assert f"{prefix(lang)}rules/" in locations
+    assert lunr_language_file(built_site, lang), f"no lunr stemmer for {lang}"
+
+
+def lunr_language_file(site: Path, lang: str) -> bool:
+    return lang == "en" or (site / f"assets/javascripts/lunr/min/lunr.{lang}.min.js").is_file()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_switcher_links_to_the_same_page(built_site, lang):
+    for page in PAGES:
+        html = page_file(built_site, lang, page).read_text()
+        links = {a["hreflang"]: a["href"] for a in Tags(html).find("a", class_="md-select__link")}
+        assert set(links) == set(LANGUAGES), f"{lang}/{page}: switcher has {sorted(links)}"
+        for other, href in links.items():
+            assert not href.startswith(("/", "http")), f"absolute switcher link {href}"
+            assert resolve(prefix(lang) + page, href) == prefix(other) + page, (lang, page, other)
+
+
+def test_head_has_no_hreflang_links(built_site):
+    # material fetches <alternate>/sitemap.xml for each of them: a 404 per language otherwise
+    for lang in LANGUAGES:
+        head = page_file(built_site, lang, "rules/").read_text().split("</head>")[0]
+        assert "hreflang" not in head, lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pages_load_the_one_root_copy_of_the_front_end(built_site, lang):
+    assert not (built_site / prefix(lang) / "assets/gin").exists() or lang == "en"
+    for page in PAGES:
+        html = page_file(built_site, lang, page).read_text()
+        scripts = [a["src"] for a in Tags(html).find("script", type="module")]
+        targets = {resolve(prefix(lang) + page, src).rstrip("/") for src in scripts}
+        assert "assets/gin/gin.js" in targets, f"{lang}/{page}: gin.js not loaded ({scripts})"
+    if (REPO / "docs/assets/gin/gin.js").is_file():
+        assert (built_site / "assets/gin/gin.js").is_file()
+        assert (built_site / "assets/gin/worker.js").is_file()
+
+
+def test_home_pages_have_the_demo_mount_point(built_site):
+    for lang in LANGUAGES:
+        html = page_file(built_site, lang, "").read_text()
+        assert re.search(r'<div class="gin-demo"[^>]*></div>', html), lang
+
+
+@pytest.fixture(scope="module")
+def lock_entry(built_site):
+    lock = json.loads((built_site / RUNTIME / "pyodide-lock.json").read_text())
+    return lock["packages"]["ginrummy"]
+
+
+def test_runtime_files_and_engine_wheel_are_present(built_site, lock_entry):
+    runtime = built_site / RUNTIME
+    for name in RUNTIME_FILES:
+        assert (runtime / name).is_file(), name
+    wheel = runtime / lock_entry["file_name"]
+    assert wheel.is_file()
+    assert re.fullmatch(r"ginrummy-[^-]+-cp314-none-any\.whl", wheel.name)
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == lock_entry["sha256"]
+    assert lock_entry["imports"] == ["ginrummy"] and lock_entry["depends"] == []
+    assert lock_entry["package_type"] == "package" and lock_entry["install_dir"] == "site"
+
+
+def test_wheel_holds_bytecode_only(built_site, lock_entry):
+    import zipfile
+
+    with zipfile.ZipFile(built_site / RUNTIME / lock_entry["file_name"]) as wheel:
+        names = wheel.namelist()
+        record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+    assert "ginrummy/api.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]
+    assert "ginrummy/api.pyc,sha256=" in record and ".py," not in record
+
+
+def test_gzip_copies_match_their_files(built_site, lock_entry):
+    runtime = built_site / RUNTIME
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json",
+                 lock_entry["file_name"]):
+        assert gzip.decompress((runtime / f"{name}.gz").read_bytes()) == (runtime / name).read_bytes()
+
+
+def test_runtime_module_names_the_runtime(built_site, lock_entry):
+    text = (built_site / "assets/gin/runtime.js").read_text()
+    assert text == (f'export const RUNTIME_DIR = "../runtime/pyodide-{VERSION}/";\n'
+                    'export const ENGINE_PACKAGE = "ginrummy";\n'
+                    f'export const ENGINE_WHEEL = "{lock_entry["file_name"]}";\n')
+    runtime_dir = (built_site / "assets/gin" / f"../runtime/pyodide-{VERSION}").resolve()
+    assert (runtime_dir / "pyodide.mjs").is_file()
+
+
+# --- nothing loads from another host -------------------------------------------------------
+
+OFF_SITE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.I)
+LOADING_TAGS = {"script": "src", "img": "src", "iframe": "src", "source": "src", "audio": "src",
+                "video": "src", "embed": "src", "link": "href", "object": "data"}
+CSS_URL = re.compile(r"""(?:url\(\s*|@import\s+)["']?([^"')\s]+)""")
+JS_LOADS = re.compile(r"""(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s+|\bfetch\s*\(\s*|"""
+                      r"""\bimportScripts\s*\(\s*|\bnew\s+(?:Shared)?Worker\s*\(\s*)"""
+                      r"""["'`]((?:https?:)?//[^"'`]+)""")
+
+
+def test_nothing_loads_from_another_host(built_site):
+    problems = []
+    for path in built_site.rglob("*"):
+        rel = path.relative_to(built_site)
+        if path.suffix == ".html":
+            for tag, attrs in Tags(path.read_text()).tags:
+                url = attrs.get(LOADING_TAGS.get(tag, ""), "")
+                if url and OFF_SITE.match(url):
+                    problems.append(f"{rel}: <{tag}> {url}")
+                style = attrs.get("style", "")
+                problems += [f"{rel}: style {u}" for u in CSS_URL.findall(style) if OFF_SITE.match(u)]
+        elif path.suffix == ".css":
+            problems += [f"{rel}: {u}" for u in CSS_URL.findall(path.read_text()) if OFF_SITE.match(u)]
+        elif path.suffix in (".js", ".mjs") and path.stat().st_size < 5_000_000:
+            problems += [f"{rel}: {u}" for u in JS_LOADS.findall(path.read_text(errors="replace"))]
+    assert not problems, "\n".join(problems)
+
+
+# --- fallback and strict mode --------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ro", "hu", "it"])
+def test_english_only_page_falls_back_with_a_localized_notice(built_site, lang):
+    html = page_file(built_site, lang, "about/").read_text()
+    assert "gin-untranslated" in html and NOTICE_TITLES[lang] in html
+    assert "gin-untranslated" not in page_file(built_site, lang, "rules/").read_text()
+
+
+def test_english_pages_have_no_notice(built_site):
+    for page in PAGES:
+        assert "gin-untranslated" not in page_file(built_site, "en", page).read_text()
+
+
+@pytest.fixture
+def small_docs(tmp_path):
+    """A docs tree with every page in English, and Romanian, Hungarian, Italian missing one."""
+    docs = tmp_path / "docs"
+    for lang in LANGUAGES:
+        pages = ("index.md", "rules/index.md") + (("about.md",) if lang == "en" else ())
+        for page in pages:
+            (docs / lang / page).parent.mkdir(parents=True, exist_ok=True)
+            (docs / lang / page).write_text(f"# {lang} {page}\n")
+    return docs
+
+
+def test_strict_mode_fails_on_a_missing_translation(small_docs, tmp_path):
+    with pytest.raises(BuildError) as failure:
+        run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", strict_i18n=True, docs_dir=str(small_docs))
+    message = str(failure.value)
+    assert "missing ro translation" in message and "about.md" in message
+    assert "\n" not in message
+
+
+def test_normal_mode_falls_back_on_the_same_tree(small_docs, tmp_path):
+    run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", strict_i18n=False, docs_dir=str(small_docs))
+    assert "gin-untranslated" in (tmp_path / "out/it/about/index.html").read_text()
+
+
+def test_romanian_pages_avoid_the_seed_mistranslations():
+    wrong = ("vârfuri", "viermi", "tamburine", "cluburi", "ochelari", "hărți", "carduri", "cartelă",
+             "magazin", "furnizor", "expeditor", "nepereche", "genia", "regină", "jack")
+    for path in (REPO / "docs/ro").rglob("*.md"):
+        text = path.read_text().lower()
+        found = [w for w in wrong if re.search(rf"\b{w}", text)]
+        assert not found, f"{path}: {found}"
+
+
+# --- build errors are one clear line -------------------------------------------------------
+
+def test_missing_npm_runtime_is_one_line(tmp_path):
+    with pytest.raises(BuildError) as failure:
+        check_npm_runtime(tmp_path / "node_modules/pyodide", VERSION)
+    assert "npm ci" in str(failure.value) and "\n" not in str(failure.value)
+
+
+def test_wrong_npm_runtime_version_is_one_line(tmp_path):
+    fake = tmp_path / "node_modules/pyodide"
+    fake.mkdir(parents=True)
+    (fake / "package.json").write_text('{"version": "0.1.0"}')
+    with pytest.raises(BuildError) as failure:
+        check_npm_runtime(fake, VERSION)
+    message = str(failure.value)
+    assert "0.1.0" in message and VERSION in message and "npm ci" in message
+
+
+def test_cli_reports_a_missing_runtime_in_one_line(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "sitegen", "build", "--site-dir", str(tmp_path / "site"),
+         "--node-modules", str(tmp_path / "nothing-here")],
+        cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 1
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "npm ci" in lines[0]
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert not (tmp_path / "site").exists()
+
+
+def test_failed_wheel_build_is_one_line(tmp_path):
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "pyproject.toml").write_text("[project\nname = broken\n")
+    out = tmp_path / "dist"
+    out.mkdir()
+    with pytest.raises(BuildError) as failure:
+        build_wheel(engine, out)
+    message = str(failure.value)
+    assert message.startswith("engine wheel build failed") and "\n" not in message
