@@ -18,7 +18,9 @@ test: deps chromium
 	$(PY) -m pytest -q -n auto
 
 bench: site
-	@if [ -f bench/deadwood.py ]; then $(PY) bench/deadwood.py; fi
+	$(PY) -m pip install -q -r requirements-bench.txt
+	$(PY) bench/deadwood.py
+	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
 
 deps: $(PY_STAMP) $(NPM_STAMP)

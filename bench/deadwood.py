@@ -159,8 +159,9 @@ def main(argv=None) -> int:
 
     print("\nAgreement with ginrummy (exact; checked against a brute force in its tests):")
     for label, name, bad, n, examples in agreement:
-        print(f"  {label:<27} {name:<10} {'agrees on all' if not bad else 'DISAGREES on'} "
-              f"{bad or n} of {n} hands" + (", e.g." if bad else ""))
+        verdict = (f"DISAGREES on {bad} of {n} hands, e.g." if bad
+                   else f"agrees on all {n} hands")
+        print(f"  {label:<27} {name:<10} {verdict}")
         for mask, theirs, ours_ in examples:
             print(f"      {cards_from_mask(mask).sorted()}: {name} {theirs}, ginrummy {ours_}")
     return 0

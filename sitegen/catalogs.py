@@ -9,6 +9,7 @@ same way.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import string
@@ -60,6 +61,13 @@ def source_messages(locales: Path = LOCALES) -> dict:
 
 def load(language: str, locales: Path = LOCALES) -> Catalog:
     """The catalog of one language (``en`` is the template's own text)."""
+    stamp = tuple(p.stat().st_mtime_ns for p in sorted(locales.glob("*.po*")))
+    return _load(language, locales, stamp)
+
+
+@functools.lru_cache(maxsize=16)
+def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
+    """:func:`load`, read again only when a catalog file changed (``stamp``)."""
     messages = source_messages(locales)
     if language != "en":
         for message in _read(locales / f"{language}.po"):

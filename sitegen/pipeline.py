@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from . import BuildError
+from .catalogs import write_browser_catalogs
 from .engine_wheel import engine_wheel
 from .hooks import STRICT_ENV, strict_i18n as strict_from_env
 from .runtime import check_npm_runtime, pinned_version, runtime_module, stage_runtime
@@ -128,6 +129,7 @@ def build(root: Path = ROOT, site_dir: Path | None = None, *, strict_i18n: bool 
         gin_dir = new_dir / "assets" / "gin"
         gin_dir.mkdir(parents=True, exist_ok=True)
         (gin_dir / "runtime.js").write_text(runtime_module(version, wheel.name))
+        write_browser_catalogs(gin_dir / "locales")
     except BaseException:
         shutil.rmtree(new_dir, ignore_errors=True)
         raise

@@ -375,7 +375,9 @@ def _arrangement(hand: Hand, mask: int, discard: Card | None = None,
 def arrange(cards) -> Arrangement:
     """The arrangement with the least deadwood for any number of cards (0 to 52), no discard.
 
-    Ties go to the fewest deadwood cards, then to a fixed search order.
+    Ties go to the fewest deadwood cards, then to a fixed search order. Up to about 25 cards
+    this takes microseconds to a millisecond; huge hands with many 4-of-a-kinds take the
+    memoised search (the whole deck: about 0.6 s in CPython).
 
     >>> a = arrange("7S 7H 7D 7C 8S 9S")
     >>> [str(m) for m in a.melds], a.points
