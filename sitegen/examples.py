@@ -91,6 +91,9 @@ def read_example(body: str, where: str) -> dict:
         raise ExampleError(f"{where}: a {kind} example needs {missing[0]!r}")
     if kind == "oklahoma":
         fields.setdefault("rules", "oklahoma")
+    if "rules" in fields and fields["rules"] not in RULESETS:
+        raise ExampleError(f"{where}: unknown rules {fields['rules']!r}; use one of "
+                           f"{', '.join(RULESETS)}")
     if "entries" in fields:
         fields["entries"] = [_entry(e, where) for e in fields["entries"] or []]
     return {"kind": kind, **fields}
@@ -281,7 +284,8 @@ def inputs_html(example: dict, catalog: Catalog) -> str:
               "defender": t("ui.defender_hand"), "upcard": t("ui.upcard")}
     rows = []
     if "knocker_melds" in example:
-        rows.append(_row(t("role.knocker"), melds_html(example["knocker_melds"], catalog)))
+        rows.append(f'<dt>{html.escape(t("role.knocker"))}</dt><dd data-gin-field="knocker_melds">'
+                    f'{melds_html(example["knocker_melds"], catalog)}</dd>')
     for field in ("hand", "knocker", "defender", "upcard"):
         if example.get(field):
             rows.append(f'<dt>{html.escape(labels[field])}</dt>'
@@ -289,16 +293,40 @@ def inputs_html(example: dict, catalog: Catalog) -> str:
     return f'<dl class="gin-inputs">{"".join(rows)}</dl>' if rows else ""
 
 
+RULE_NUMBERS = {
+    "knock": ("knock_limit",),
+    "score": ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "tie"),
+    "oklahoma": ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "tie"),
+    "sheet": ("game_target", "game_bonus", "box_bonus", "shutout"),
+    "hollywood": ("game_target", "game_bonus", "box_bonus", "shutout"),
+}
+"""The rule numbers an example of each kind depends on, shown with the preset's sources."""
+
+
 def rules_html(example: dict, catalog: Catalog) -> str:
-    name = example.get("rules")
-    if name is None and example["kind"] in ("melds", "layoffs"):
+    """The preset's name, the numbers this example depends on, and who plays them."""
+    kind = example["kind"]
+    if kind not in RULE_NUMBERS:
         return ""
-    name = name or "standard"
-    sources = "; ".join(RULESETS[name].sources) if name in RULESETS else ""
-    text = f"{catalog.text('ui.rules')}: {catalog.text(f'rules.{name}')}"
-    source = (f' <span class="gin-source">({html.escape(catalog.text("ui.source", source=sources))})'
-              f"</span>") if sources else ""
-    return f'<p class="gin-rules" data-gin-rules="{html.escape(name)}">{html.escape(text)}{source}</p>'
+    name = example.get("rules") or "standard"
+    rules = RULESETS[name]
+    t = catalog.text
+
+    def value(rule: str) -> str:
+        if rule == "knock_limit" and rules.oklahoma:
+            return t("rule.upcard_limit")
+        if rule == "big_gin_bonus" and rules.big_gin_bonus is None:
+            return t("rule.no_big_gin")
+        if rule in ("tie", "shutout"):
+            return t(f"{rule}.{getattr(rules, rule)}")
+        return str(getattr(rules, rule))
+
+    numbers = " · ".join(f"{t(f'rule.{rule}')}: {value(rule)}" for rule in RULE_NUMBERS[kind])
+    sources = (f' <span class="gin-source">({html.escape(t("ui.source", source="; ".join(rules.sources)))})'
+               f"</span>") if rules.sources else ""
+    return (f'<p class="gin-rules"><span class="gin-rules-name">{html.escape(t("ui.rules"))}: '
+            f'{html.escape(t(f"rules.{name}"))}</span> — <span class="gin-rule-numbers">'
+            f"{html.escape(numbers)}</span>{sources}</p>")
 
 
 def example_html(example: dict, result: dict, catalog: Catalog) -> str:

@@ -9,7 +9,8 @@
   of them, expecting language roots; next to our per-page links that is a 404 per language.
   The switcher in the header keeps its per-page links.
 
-- ```gin fences become pre-rendered live examples in the page's language (sitegen.examples).
+- ```gin fences become pre-rendered live examples in the page's language (sitegen.examples),
+  and {{ preset.field }} becomes that rule number (sitegen.macros).
 
 MkDocs loads this module by file path; the repository root is put on sys.path so that it can
 use the sitegen package.
@@ -25,7 +26,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from sitegen import catalogs, examples  # noqa: E402
+from sitegen import catalogs, examples, macros  # noqa: E402
 
 STRICT_ENV = "GIN_I18N_STRICT"
 SHARED_ASSETS = "assets/gin/"
@@ -93,7 +94,8 @@ def on_page_markdown(markdown, page, config, files):
     language = _i18n(config).current_language
     locale = getattr(page.file, "locale", language)
     where = os.path.relpath(page.file.abs_src_path, Path(config.docs_dir).parent)
-    markdown = examples.render_page(markdown, where, catalogs.load(language))
+    catalog = catalogs.load(language)
+    markdown = examples.render_page(macros.expand(markdown, where, catalog), where, catalog)
     if locale == language:
         return markdown
     title, text = NOTICES.get(language, DEFAULT_NOTICE)

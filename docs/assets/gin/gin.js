@@ -208,7 +208,17 @@ function mount() {
       else whenIdle(boot); // no IntersectionObserver: boot once the page is idle
     }
     if (node.classList.contains("gin-demo")) mountDemo(node);
+    if (node.classList.contains("gin-example")) mountExample(node);
   }
+}
+
+// A pre-rendered example (sitegen/examples.py) becomes live; examples.js loads only on pages
+// that have one. Until the engine answers, the worked result stays as it is.
+function mountExample(node) {
+  const index = [...document.querySelectorAll(".gin-example")].indexOf(node) + 1;
+  import("./examples.js")
+    .then(({ LiveExample }) => new LiveExample(node, index, window.ginEngine).mount())
+    .catch((err) => console.warn(`gin: the example could not be made live: ${err && err.message}`));
 }
 
 // material's document$ emits on the first load and after every instant navigation.
