@@ -1,7 +1,8 @@
-"""python -m sitegen build [--strict-i18n] [--site-dir DIR] | serve [--port N] | check-runtime"""
+"""python -m sitegen build [--strict-i18n] [--site-dir DIR] [--site-url URL] | serve [--port N] | check-runtime"""
 
 import argparse
 import logging
+import os
 import sys
 
 from . import BuildError
@@ -15,6 +16,9 @@ def main(argv=None) -> int:
     build_cmd.add_argument("--strict-i18n", action="store_true", default=None,
                            help="fail on a missing translation instead of falling back to English")
     build_cmd.add_argument("--node-modules", help="where npm installed pyodide (default: node_modules/)")
+    build_cmd.add_argument("--site-url", default=os.environ.get("SITE_URL") or None,
+                           help="the URL the site will be served from, e.g. https://example.org/gin/ "
+                                "(default: $SITE_URL, else none): turns on instant navigation")
     serve_cmd = sub.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--strict-i18n", action="store_true", default=None)
@@ -27,7 +31,7 @@ def main(argv=None) -> int:
         if args.command == "build":
             from .pipeline import build
             build(site_dir=args.site_dir, strict_i18n=args.strict_i18n,
-                  node_modules=args.node_modules)
+                  node_modules=args.node_modules, site_url=args.site_url)
         elif args.command == "serve":
             from .server import serve
             serve(port=args.port, strict_i18n=args.strict_i18n)

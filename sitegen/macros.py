@@ -25,6 +25,8 @@ def rule_value(preset: str, field: str, catalog: Catalog, where: str) -> str:
     if not hasattr(rules, field) or field in ("name", "sources"):
         raise BuildError(f"{where}: the {preset} rules have no number {field!r}")
     value = getattr(rules, field)
+    if field == "knock_limit" and rules.oklahoma:
+        return catalog.text("rule.upcard_limit")
     if value is None:
         return catalog.text("rule.no_big_gin")
     if field in ("tie", "shutout"):

@@ -81,19 +81,27 @@ def run_mkdocs(config_file: Path, site_dir: Path, strict_i18n: bool | None = Non
 
 
 def render_tutorials(root: Path, docs_dir: Path) -> None:
-    """Step 4: render tutorials/*.yaml and the locale catalogs into pages.
+    """Step 4: check tutorials/*.yaml, replay every step through the engine and render each
+    lesson (and the lessons index) into docs/<lang>/lessons/ with the locale catalogs.
 
-    Nothing to do yet: the tutorials and locales land with their own issue.
+    A malformed lesson, or a stated answer the engine does not confirm, stops the build with
+    the file and the step (sitegen.tutorials.LessonError, a BuildError).
     """
+    from .tutorials import render_all
+
+    render_all(root, docs_dir)
 
 
 def build(root: Path = ROOT, site_dir: Path | None = None, *, strict_i18n: bool | None = None,
           node_modules: Path | None = None, cache_dir: Path | None = None,
-          log=functools.partial(print, flush=True)) -> Path:
+          site_url: str | None = None, log=functools.partial(print, flush=True)) -> Path:
     """Build the site into site_dir (default root/site). Returns site_dir.
 
     strict_i18n: fail on a missing translation instead of falling back to English with a
     notice (default: the GIN_I18N_STRICT environment variable).
+    site_url: the address the site is served from (MkDocs' site_url), for hosts that know it:
+    the sitemap then lists absolute URLs, which material's instant navigation needs. Default:
+    none, so the site holds no absolute URL and works under any base path.
     """
     root = Path(root).resolve()
     site_dir = Path(site_dir or root / "site").resolve()
@@ -122,7 +130,8 @@ def build(root: Path = ROOT, site_dir: Path | None = None, *, strict_i18n: bool 
         render_tutorials(root, root / "docs")
 
         # 5. mkdocs build --strict, all four languages
-        run_mkdocs(root / "mkdocs.yml", new_dir, strict_i18n=strict_i18n)
+        overrides = {"site_url": site_url} if site_url else {}
+        run_mkdocs(root / "mkdocs.yml", new_dir, strict_i18n=strict_i18n, **overrides)
 
         # Once, after the last language: the runtime and the module that points at it.
         shutil.move(str(staging), new_dir / "assets" / "runtime" / f"pyodide-{version}")

@@ -72,7 +72,8 @@ def _snapshot(root: Path) -> dict:
     return stamps
 
 
-def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None) -> None:
+def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None,
+                       site_url: str) -> None:
     seen = _snapshot(root)
     while True:
         time.sleep(1.0)
@@ -82,16 +83,19 @@ def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None) -> 
         seen = now
         print("change detected, rebuilding…", flush=True)
         try:
-            build(root, site_dir, strict_i18n=strict_i18n)
+            build(root, site_dir, strict_i18n=strict_i18n, site_url=site_url)
         except BuildError as exc:
             print(f"error: {exc} (still serving the last good build)", flush=True)
 
 
 def serve(port: int = 8000, strict_i18n: bool | None = None, root: Path = ROOT) -> None:
     site_dir = root / "site"
-    build(root, site_dir, strict_i18n=strict_i18n)
-    watcher = threading.Thread(target=_rebuild_on_change, args=(root, site_dir, strict_i18n),
-                               daemon=True)
+    # Built with its own address as site_url: the sitemap lists absolute URLs on this server,
+    # which material's instant navigation needs (`make site` leaves site_url empty).
+    site_url = f"http://127.0.0.1:{port}/"
+    build(root, site_dir, strict_i18n=strict_i18n, site_url=site_url)
+    watcher = threading.Thread(target=_rebuild_on_change,
+                               args=(root, site_dir, strict_i18n, site_url), daemon=True)
     watcher.start()
 
     def handler(*args, **kwargs):

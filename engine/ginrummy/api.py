@@ -47,7 +47,7 @@ from .errors import GinRummyError
 from .game import HandEntry, score_game, score_hollywood
 from .hand import Action, HandState, apply, deal, legal_actions
 from .layoffs import lay_offs
-from .melds import Arrangement, best_melds
+from .melds import Arrangement, arrange, best_melds
 from .rules import RULESETS, get_rules
 from .scoring import score_hand
 
@@ -58,7 +58,13 @@ class RequestError(GinRummyError):
     """A request that is not well formed: bad JSON, an unknown op, a missing field."""
 
 
-def arrangement_json(arrangement: Arrangement) -> dict:
+def arrangement_json(arrangement: Arrangement, cards=None) -> dict:
+    """An arrangement as JSON. With big gin (and the 11 ``cards`` given) all 11 cards are shown
+    melded and there is no discard."""
+    if arrangement.big_gin and cards is not None:
+        arrangement = arrange(cards)
+        return {"melds": [str(m) for m in arrangement.melds], "deadwood": "", "points": 0,
+                "discard": None, "big_gin": True}
     return {
         "melds": [str(m) for m in arrangement.melds],
         "deadwood": str(arrangement.deadwood),
@@ -105,14 +111,16 @@ def _op_deadwood(request):
 
 
 def _op_melds(request):
-    return arrangement_json(best_melds(_field(request, "cards")))
+    cards = parse_cards(_field(request, "cards"), count=(10, 11))
+    return arrangement_json(best_melds(cards), cards)
 
 
 def _op_knock(request):
     """Can these 11 cards knock? The best discard, its deadwood and the limit."""
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     upcard = _upcard(request)
-    arrangement = best_melds(parse_cards(_field(request, "cards"), count=11))
+    cards = parse_cards(_field(request, "cards"), count=11)
+    arrangement = best_melds(cards)
     limit = rules.knock_limit_for(upcard)
     if arrangement.big_gin and rules.big_gin_bonus is not None:
         verdict = "big_gin"
@@ -120,7 +128,8 @@ def _op_knock(request):
         verdict = "gin"
     else:
         verdict = "knock" if arrangement.points <= limit else "no"
-    return {**arrangement_json(arrangement), "limit": limit, "verdict": verdict}
+    shown = arrangement_json(arrangement, cards if verdict == "big_gin" else None)
+    return {**shown, "limit": limit, "verdict": verdict}
 
 
 def _op_layoffs(request):

@@ -143,22 +143,24 @@ def get_rules(rules: "str | RuleSet | dict") -> RuleSet:
 RULESETS: dict[str, RuleSet] = {
     "standard": RuleSet(
         name="standard",
-        sources=("Wikipedia (en), Gin rummy", "ginrummy.com", "MobilityWare (defaults)"),
+        sources=("Wikipedia (en)", "ginrummy.com", "MobilityWare"),
     ),
     "pagat": RuleSet(
         name="pagat", gin_bonus=20, big_gin_bonus=None, undercut_bonus=10, box_bonus=20,
         shutout="double_game_bonus",
-        sources=("pagat.com, Gin Rummy (numbers as quoted in the fact sheet)",),
+        # The numbers as the project's fact sheet quotes Pagat (pagat.com/rummy/ginrummy.html).
+        sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(
         name="pokerwiner", big_gin_bonus=None, undercut_bonus=20, box_bonus=20,
         shutout="double_difference",
-        sources=("pokerwiner.com", "seed 000: the Romanian source text, which follows it"),
+        # Also the numbers of the project's Romanian source text (seed 000), which follows it.
+        sources=("pokerwiner.com",),
     ),
     "oklahoma": RuleSet(
         name="oklahoma", oklahoma=True, spade_doubles=True, game_target=150,
-        sources=("Bicycle, Oklahoma Gin (ace upcard: gin only; spade upcard doubles)",
-                 "Wikipedia (en), Oklahoma gin (game to 150)"),
+        # Bicycle: an ace upcard means gin only, a spade upcard doubles; Wikipedia: game to 150.
+        sources=("Bicycle", "Wikipedia (en)"),
     ),
 }
 """The named presets. ``standard`` is the site's default."""

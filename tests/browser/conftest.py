@@ -202,3 +202,86 @@ def new_page(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# A site of our own for the live-example tests: every kind of example in every language, on two
+# pages per language, so the tests do not depend on the content pages being written.
+
+EXAMPLE_LANGUAGES = ("en", "ro", "hu", "it")
+
+# Page -> the examples on it, in order (the fence bodies). The first page holds the card kinds,
+# the second the scoring kinds; instant navigation goes between the two.
+EXAMPLE_PAGES = {
+    "index.md": [
+        "kind: melds\nhand: AS 2S 3S 7H 7D 7C 9C TC JC KD",
+        "kind: knock\nhand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D KH",
+        "kind: layoffs\nknocker_melds: [7H 7D 7C, 9C TC JC]\ndefender: 8C QC 7S 2D 3D 4D KS KH 5H 6H",
+        # an undercut: the undercut bonus shows which preset is in use
+        "kind: score\nknocker: 2S 3S 4S 7H 7D 7C 9C TC JC 8D\n"
+        "defender: 8S 9S TS KH KD KC 4H 5H 6H AD\nrules: standard",
+    ],
+    "scoring.md": [
+        "kind: oklahoma\nknocker: 2S 3S 4S 7H 7D 7C 9C TC JC 5D\n"
+        "defender: 8S 9S TS KH KD 4H 6C 6H 2C AD\nupcard: 6S",
+        "kind: sheet\nentries: [A 25, B 14, A 40]",
+        "kind: hollywood\nentries: [A 25, B 14, A 40]",
+    ],
+}
+
+
+def _example_docs(docs: Path) -> None:
+    for lang in EXAMPLE_LANGUAGES:
+        for page, bodies in EXAMPLE_PAGES.items():
+            title = "Examples" if page == "index.md" else "Scoring"
+            other = "scoring.md" if page == "index.md" else "index.md"
+            fences = "\n\n".join(f"```gin\n{body}\n```" for body in bodies)
+            text = (f"# {title} ({lang})\n\nSee [the other page]({other}).\n\n{fences}\n\n"
+                    f"The end.\n")
+            (docs / lang / page).parent.mkdir(parents=True, exist_ok=True)
+            (docs / lang / page).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def examples_site(tmp_path_factory) -> Path:
+    """A four-language site whose pages hold one example of each kind, built in-process.
+
+    Built by sitegen.pipeline.build from a root of its own: mkdocs.yml's configuration with its
+    own docs and navigation, the real engine, sitegen and runtime (the wheel cache is shared).
+    """
+    import yaml
+
+    from sitegen.pipeline import build
+
+    repo = Path(__file__).resolve().parents[2]
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # shared by all xdist workers of this run
+    root, site = base / "examples-root", base / "examples-site"
+    with open(base / "examples-site.lock", "w") as lock:
+        import fcntl
+
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (site / "index.html").is_file():
+            return site
+        shutil.rmtree(root, ignore_errors=True)
+        (root / "docs").mkdir(parents=True)
+        for name in ("engine", "sitegen", "locales", "package.json"):  # no tutorials: no lessons
+            if (repo / name).exists():
+                (root / name).symlink_to(repo / name)
+        shutil.copytree(repo / "docs" / "assets", root / "docs" / "assets")
+        _example_docs(root / "docs")
+        config = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
+        config["nav"] = [{"Home": "index.md"}, {"Scoring": "scoring.md"}]
+        (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True),
+                                         encoding="utf-8")
+        build(root, site, strict_i18n=True, node_modules=repo / "node_modules",
+              cache_dir=repo / ".cache", log=lambda *_: None)
+    return site
+
+
+@pytest.fixture(scope="session")
+def example_server(examples_site):
+    """The examples site served at the root; yields its base URL."""
+    with serve(examples_site) as base:
+        yield base

@@ -22,8 +22,7 @@ from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ro", "hu", "it")
-PAGES = ("", "rules/", "about/")  # about/ is English-only: it falls back in ro, hu, it
-ENGLISH_ONLY = {"about/"}
+PAGES = ("", "rules/lay-offs/", "glossary/")
 VERSION = pinned_version(REPO / "package.json")
 RUNTIME = f"assets/runtime/pyodide-{VERSION}"
 NOTICE_TITLES = {"ro": "Pagină netradusă", "hu": "Még nincs lefordítva",
@@ -92,7 +91,7 @@ def test_search_index_covers_the_language(built_site, lang):
     else:
         docs = [d for d in index["docs"] if d["location"].startswith(f"{lang}/")]
     locations = {d["location"].split("#")[0] for d in docs}
-    assert f"{prefix(lang)}rules/" in locations
+    assert f"{prefix(lang)}rules/lay-offs/" in locations
     assert lunr_language_file(built_site, lang), f"no lunr stemmer for {lang}"
 
 
@@ -114,7 +113,7 @@ def test_language_switcher_links_to_the_same_page(built_site, lang):
 def test_head_has_no_hreflang_links(built_site):
     # material fetches <alternate>/sitemap.xml for each of them: a 404 per language otherwise
     for lang in LANGUAGES:
-        head = page_file(built_site, lang, "rules/").read_text().split("</head>")[0]
+        head = page_file(built_site, lang, "rules/lay-offs/").read_text().split("</head>")[0]
         assert "hreflang" not in head, lang
 
 
@@ -131,10 +130,10 @@ def test_pages_load_the_one_root_copy_of_the_front_end(built_site, lang):
         assert (built_site / "assets/gin/worker.js").is_file()
 
 
-def test_home_pages_have_the_demo_mount_point(built_site):
+def test_home_pages_have_a_live_example(built_site):
     for lang in LANGUAGES:
         html = page_file(built_site, lang, "").read_text()
-        assert re.search(r'<div class="gin-demo"[^>]*></div>', html), lang
+        assert re.search(r'<div class="gin-example" data-gin-kind="score"', html), lang
 
 
 @pytest.fixture(scope="module")
@@ -213,13 +212,6 @@ def test_nothing_loads_from_another_host(built_site):
 
 # --- fallback and strict mode --------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", ["ro", "hu", "it"])
-def test_english_only_page_falls_back_with_a_localized_notice(built_site, lang):
-    html = page_file(built_site, lang, "about/").read_text()
-    assert "gin-untranslated" in html and NOTICE_TITLES[lang] in html
-    assert "gin-untranslated" not in page_file(built_site, lang, "rules/").read_text()
-
-
 def test_english_pages_have_no_notice(built_site):
     for page in PAGES:
         assert "gin-untranslated" not in page_file(built_site, "en", page).read_text()
@@ -228,9 +220,10 @@ def test_english_pages_have_no_notice(built_site):
 @pytest.fixture
 def small_docs(tmp_path):
     """A docs tree with every page in English, and Romanian, Hungarian, Italian missing one."""
+    from tests.site.test_content import nav_pages
     docs = tmp_path / "docs"
     for lang in LANGUAGES:
-        pages = ("index.md", "rules/index.md") + (("about.md",) if lang == "en" else ())
+        pages = [p for p in nav_pages() if lang == "en" or p != "about.md"]
         for page in pages:
             (docs / lang / page).parent.mkdir(parents=True, exist_ok=True)
             (docs / lang / page).write_text(f"# {lang} {page}\n")
@@ -245,9 +238,13 @@ def test_strict_mode_fails_on_a_missing_translation(small_docs, tmp_path):
     assert "\n" not in message
 
 
-def test_normal_mode_falls_back_on_the_same_tree(small_docs, tmp_path):
+def test_normal_mode_falls_back_with_a_localized_notice(small_docs, tmp_path):
     run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", strict_i18n=False, docs_dir=str(small_docs))
-    assert "gin-untranslated" in (tmp_path / "out/it/about/index.html").read_text()
+    for lang, title in NOTICE_TITLES.items():
+        html = (tmp_path / "out" / lang / "about/index.html").read_text()
+        assert "gin-untranslated" in html and title in html
+        assert "gin-untranslated" not in (tmp_path / "out" / lang / "glossary/index.html").read_text()
+    assert "gin-untranslated" not in (tmp_path / "out/about/index.html").read_text()
 
 
 def test_romanian_pages_avoid_the_seed_mistranslations():

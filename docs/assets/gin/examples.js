@@ -81,9 +81,12 @@ export class LiveExample {
     const shared = this.fromFragment();
     if (shared) await this.change(shared, { record: false });
     else this.say(this.cat.text("ui.ready"));
+    this.node.dataset.ginReady = "";
   }
 
   onFailure() {
+    this.closePicker();
+    for (const control of this.node.querySelectorAll("button, select, input")) control.disabled = true;
     this.say(this.cat.text("ui.failed"));
     this.node.dataset.ginFailed = "";
   }
@@ -108,7 +111,7 @@ export class LiveExample {
     if (sequence !== this.sequence) return false;
     if (!response.ok) {
       this.say(this.cat.error(response.error), true);
-      this.renderInputs(); // back to the cards of the state we keep
+      this.renderInputs({ keepText: true }); // back to the cards of the state we keep
       return false;
     }
     if (record) this.history.push(this.state);
@@ -187,7 +190,9 @@ export class LiveExample {
       + `aria-label="${escape(label)}"><span aria-hidden="true">${rank}${{ S: "♠", H: "♥", D: "♦", C: "♣" }[card[1]]}</span></button>`;
   }
 
-  renderInputs() {
+  // The cards of the current state; the typed fields too, unless the reader's text is kept
+  // (after an error, so that it can be corrected).
+  renderInputs({ keepText = false } = {}) {
     const inputs = this.node.querySelector(".gin-inputs");
     if (!inputs) return;
     for (const dd of inputs.querySelectorAll("dd")) {
@@ -200,6 +205,7 @@ export class LiveExample {
         dd.innerHTML = `<span class="gin-cards">${cards.map((c, i) => this.cardButton(c, field, -1, i)).join("")}</span>`;
       }
     }
+    if (keepText) return;
     for (const input of this.node.querySelectorAll(".gin-text")) {
       input.value = this.fieldText(input.dataset.field);
     }

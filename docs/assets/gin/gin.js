@@ -2,10 +2,13 @@
 //
 // - One engine worker (worker.js) per page, shared by every widget, started lazily:
 //     * the worker itself (two small files, no Pyodide yet) is created when the page is idle;
-//     * Pyodide boots when an example (.gin-demo or [data-gin]) comes near the viewport, on the
+//     * Pyodide boots when an example (.gin-demo or [data-gin]) comes into the viewport, on the
 //       reader's first interaction with a page that has examples, or on the first request,
 //       whichever comes first. Pages without examples never download the runtime.
-// - window.ginEngine = { request(obj) -> Promise<response>, ready: Promise<{ms, sinceTrigger}> }.
+// - window.ginEngine = { request(obj) -> Promise<response>,
+//                        ready: Promise<{ms, sinceTrigger, phases}> }.
+// - Performance marks for measuring (bench/browser.py): "gin-boot" (the boot trigger),
+//   "gin-ready" (the engine answered that it booted), "gin-first-answer" (the first response).
 // - Widgets are mounted from material's document$ (so instant navigation works), once per node.
 // - If WebAssembly or the worker fails, widgets say so in the page's language and the page keeps
 //   its pre-rendered content. Nothing is logged as a console error (console.warn at most).
@@ -68,6 +71,7 @@ let booted = false;
 let bootTriggered = 0; // performance.now() when the boot was asked for
 let failure = null; // an Error once the engine has failed for good
 let nextId = 1;
+let answered = false; // a first response arrived (marked once)
 const pending = new Map(); // id -> {resolve, reject}
 let settleReady;
 const ready = new Promise((resolve, reject) => (settleReady = { resolve, reject }));
@@ -99,9 +103,11 @@ function startWorker() {
     if (data.type === "ready") {
       // ms: the boot inside the worker; sinceTrigger: from the boot trigger, worker start included.
       const sinceTrigger = Math.round(performance.now() - bootTriggered);
-      settleReady.resolve({ ms: data.ms, sinceTrigger });
+      mark("gin-ready");
+      settleReady.resolve({ ms: data.ms, sinceTrigger, phases: data.phases });
     } else if (data.type === "error") fail(data.message);
     else if (pending.has(data.id)) {
+      if (!answered) answered = mark("gin-first-answer");
       const { resolve, reject } = pending.get(data.id);
       pending.delete(data.id);
       if ("error" in data) reject(new Error(data.error));
@@ -119,7 +125,13 @@ function boot() {
   if (booted || !startWorker()) return;
   booted = true;
   bootTriggered = performance.now();
+  mark("gin-boot");
   worker.postMessage({ type: "boot" });
+}
+
+function mark(name) {
+  if (performance.mark) performance.mark(name);
+  return true;
 }
 
 function request(obj) {
@@ -149,7 +161,8 @@ const nearViewport = "IntersectionObserver" in window
         boot();
         nearViewport.disconnect();
       }
-    }, { rootMargin: "300px" })
+    }, { rootMargin: "0px" }) // in view, not merely near: no runtime bytes before the reader
+                              // scrolls to an example (the pre-rendered result is complete)
   : null;
 
 function onFirstInteraction() {
@@ -210,6 +223,8 @@ function mount() {
     if (node.classList.contains("gin-demo")) mountDemo(node);
     if (node.classList.contains("gin-example")) mountExample(node);
   }
+  // Lessons and the lessons index (sitegen/tutorials.py): lessons.js makes them live.
+  for (const node of document.querySelectorAll(".gin-lesson:not([data-gin-lesson])")) import("./lessons.js").then(({ mountLesson }) => mountLesson(node, window.ginEngine)).catch((err) => console.warn(`gin: the lesson could not be made live: ${err && err.message}`));
 }
 
 // A pre-rendered example (sitegen/examples.py) becomes live; examples.js loads only on pages

@@ -8,7 +8,8 @@
 //
 // Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
 //                {id, request}             request: a JSON-able object for ginrummy.api.handle
-// Messages out:  {type: "ready", ms}       booted; ms = time from the boot trigger
+// Messages out:  {type: "ready", ms, phases}  booted; ms = time from the boot message;
+//                                          phases = ms spent in each step (for the benchmark)
 //                {type: "error", message}  the boot failed; every pending and later request fails
 //                {id, response}            response: the parsed JSON answer of handle()
 //                {id, error}               this request failed (boot failure or a Python exception)
@@ -38,24 +39,35 @@ function boot() {
 
 async function loadEngine() {
   const started = performance.now();
+  const phases = {};
+  let last = started;
+  const phase = (name) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - last);
+    last = now;
+  };
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
+  phase("import");
   const pyodide = await loadPyodide({
     indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
     stdLibURL: STDLIB_URL,
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
+  phase("loadPyodide");
   await pyodide.loadPackage(runtime.ENGINE_PACKAGE, {
     messageCallback: () => {},
     errorCallback: (message) => console.warn(message),
     checkIntegrity: true,
   });
+  phase("loadPackage");
   // Keep a proxy to handle(): a call through it costs about 0.5 µs, a runPython string about 95 µs.
   // (The module proxy is kept alive for the worker's lifetime: handle is borrowed from it.)
   const api = pyodide.pyimport(`${runtime.ENGINE_PACKAGE}.api`);
   const handle = api.handle;
-  postMessage({ type: "ready", ms: Math.round(performance.now() - started) });
+  phase("import engine");
+  postMessage({ type: "ready", ms: Math.round(performance.now() - started), phases });
   return handle;
 }
 

@@ -1,0 +1,517 @@
+"""Browser benchmark: the live examples in headless Chromium, against the built site.
+
+    .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--no-compare]
+                                      [--no-lighthouse] [--pages "" rules/lay-offs/]
+
+Builds nothing: it serves an already built site/ (`make site`) on loopback, compressed (the
+.gz copies, else gzip on the fly) with the right MIME types; the versioned runtime directory is
+served as immutable, everything else with no-cache + ETag, as a static host would.
+
+For each page, `--runs` cold loads (a fresh browser context: empty HTTP and code caches), each
+followed by a warm load (the same context). Per load:
+- boot: from the boot trigger (performance mark "gin-boot", set by gin.js) to the first live
+  answer ("gin-first-answer"), and to the worker's "ready";
+- long tasks on the main thread (PerformanceObserver 'longtask', with its attribution, and
+  'long-animation-frame' for the scripts behind them), from navigation to the end of the edits;
+- bytes over the wire (the server counts what it sends): before any interaction (the page is
+  left alone until the network is quiet; it boots by itself only if an example is near the
+  viewport), then after scrolling to the first example and its first answer;
+- edits (warm loads): a card of the first example is changed through the UI (the picker), and
+  the time to `data-gin-answered` changing (or an inline error) is taken, p50 and p95.
+
+Side by side: unless --no-compare, the same loads run, interleaved, against a second server whose
+runtime.js omits STDLIB_FILE (Pyodide's own .py standard library): the "before" of the precompiled
+standard library, measured in the same run on the same machine.
+
+Lighthouse (`npx --yes lighthouse@12.2.3`, mobile, on the first two pages) runs when npx is
+available and --no-lighthouse is not given. Nothing here is a test: `make test` never runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import hashlib
+import http.server
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+LIGHTHOUSE = "lighthouse@12.2.3"
+
+TARGETS = {  # issue 4's table
+    "boot_cold_ms": 1000,
+    "longtasks": 0,
+    "edit_p95_ms": 50,
+    "bytes_before_kb": 300,
+    "lh_performance": 0.95,
+    "lh_tbt_ms": 50,
+    "lh_cls": 0.05,
+}
+
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
+         ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
+         ".zip": "application/zip", ".whl": "application/zip", ".svg": "image/svg+xml",
+         ".xml": "application/xml", ".png": "image/png", ".ico": "image/x-icon",
+         ".woff2": "font/woff2", ".txt": "text/plain"}
+COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/wasm",
+                "image/svg+xml", "application/xml")
+
+
+# ------------------------------------------------------------------------------------------------
+# The server
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, site: Path, overrides: dict[str, bytes]):
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.site = site
+        self.overrides = overrides  # URL path -> body (a variant of the site)
+        self.lock = threading.Lock()
+        self.sent: list[tuple[float, str, int]] = []  # (time, path, bytes on the wire)
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+    def take(self) -> list[tuple[float, str, int]]:
+        with self.lock:
+            sent, self.sent = self.sent, []
+        return sent
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+    def do_GET(self):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        body = self.server.overrides.get(path)
+        file = self.server.site / path.lstrip("/")
+        if body is None:
+            if file.is_dir():
+                if not path.endswith("/"):
+                    return self._send(301, b"", headers={"Location": path + "/"})
+                file = file / "index.html"
+            if ".." in Path(path).parts or not file.is_file():
+                return self._send(404, b"not found", "text/plain")
+        ctype = TYPES.get(file.suffix, "application/octet-stream")
+        gz = "gzip" in self.headers.get("Accept-Encoding", "")
+        encoded = False
+        if body is None:
+            body = file.read_bytes()
+        etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+        if gz and Path(str(file) + ".gz").is_file() and path not in self.server.overrides:
+            body, encoded = Path(str(file) + ".gz").read_bytes(), True
+        elif gz and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
+            body, encoded = gzip.compress(body, 6, mtime=0), True
+        headers = {"Vary": "Accept-Encoding"}
+        if encoded:
+            headers["Content-Encoding"] = "gzip"
+        if path.startswith("/assets/runtime/"):  # versioned: cache for a long time
+            headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        else:
+            headers["Cache-Control"] = "no-cache"
+            headers["ETag"] = etag
+            if self.headers.get("If-None-Match") == etag:
+                return self._send(304, b"", headers=headers, path=path)
+        self._send(200, body, ctype, headers, path)
+
+    def _send(self, status, body, ctype=None, headers=None, path=""):
+        self.send_response(status)
+        if ctype:
+            self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+        with self.server.lock:  # body + a rough 200 bytes of headers
+            self.server.sent.append((time.perf_counter(), path, len(body) + 200))
+
+
+@contextlib.contextmanager
+def serve(site: Path, overrides: dict[str, bytes] | None = None):
+    server = Server(site, overrides or {})
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# ------------------------------------------------------------------------------------------------
+# In the page
+
+INIT_SCRIPT = """
+(() => {
+  const bench = (window.__bench = { longtasks: [], frames: [] });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.longtasks.push({
+        start: Math.round(e.startTime), ms: Math.round(e.duration),
+        attribution: (e.attribution || []).map((a) =>
+          [a.name, a.containerType, a.containerSrc, a.containerName].filter(Boolean).join(" ")),
+      });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.duration <= 50) continue;
+        bench.frames.push({
+          start: Math.round(e.startTime), ms: Math.round(e.duration),
+          blocking: Math.round(e.blockingDuration || 0),
+          scripts: (e.scripts || []).map((s) => ({
+            what: `${s.invoker || s.invokerType} ${(s.sourceURL || "").split("/").slice(-2).join("/")}`,
+            ours: /\/assets\/(gin|runtime)\//.test(s.sourceURL || ""),
+            ms: Math.round(s.duration) })),
+        });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch (e) {}
+})();
+"""
+
+MARKS_JS = """() => Object.fromEntries(["gin-boot", "gin-ready", "gin-first-answer"].map(
+  (n) => [n, (performance.getEntriesByName(n)[0] || {}).startTime ?? null]))"""
+
+NEAR_VIEW_JS = """() => {
+  const ex = document.querySelector('.gin-example, .gin-demo, [data-gin]');
+  if (!ex) return null;
+  const r = ex.getBoundingClientRect();
+  return { top: Math.round(r.top), viewport: innerHeight };
+}"""
+
+EDIT_JS = """async (i) => {
+  const ex = document.querySelector('.gin-example');
+  const buttons = [...ex.querySelectorAll('button[data-field]')];
+  const pool = buttons.filter((b) => b.dataset.field === 'defender');
+  const button = (pool.length ? pool : buttons)[(pool.length ? pool : buttons).length - 1];
+  button.click(); // opens the picker
+  const free = [...ex.querySelectorAll('.gin-picker [data-pick][aria-pressed="false"]')];
+  const cell = free[(i * 7) % free.length];
+  const status = ex.querySelector('.gin-status');
+  const before = ex.dataset.ginAnswered;
+  const started = performance.now();
+  const answered = new Promise((resolve) => {
+    const done = () => ex.dataset.ginAnswered !== before || status.classList.contains('gin-error');
+    const observer = new MutationObserver(() => {
+      if (done()) { observer.disconnect(); resolve(performance.now()); }
+    });
+    observer.observe(ex, { attributes: true, subtree: true,
+                           attributeFilter: ['data-gin-answered', 'class'] });
+  });
+  cell.click();
+  const at = await answered;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return { ms: at - started, frame: performance.now() - started,
+           error: status.classList.contains('gin-error') };
+}"""
+
+
+def wait_quiet(server: Server, log: list, quiet_s: float = 1.5, limit_s: float = 20.0) -> None:
+    """Move what the server sent into log until nothing was sent for quiet_s seconds."""
+    started = last = time.perf_counter()
+    while time.perf_counter() - started < limit_s:
+        time.sleep(0.25)
+        got = server.take()
+        if got:
+            log.extend(got)
+            last = time.perf_counter()
+        elif time.perf_counter() - last >= quiet_s:
+            return
+
+
+def one_load(context, server: Server, page_path: str, edits: int) -> dict:
+    """Load page_path in context, leave it alone, then scroll to its example; measure."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    server.take()
+    sent: list = []
+    page.goto(server.base + page_path, wait_until="load")
+    where = page.evaluate(NEAR_VIEW_JS)
+    wait_quiet(server, sent)
+    before_kb = sum(n for _, _, n in sent) / 1024
+    before_files = sorted({p for _, p, _ in sent})
+    booted_alone = page.evaluate(MARKS_JS)["gin-boot"] is not None
+    if where is not None:
+        page.evaluate("() => document.querySelector('.gin-example, .gin-demo, [data-gin]')"
+                      ".scrollIntoView({block: 'center'})")
+        page.wait_for_function("() => performance.getEntriesByName('gin-first-answer').length",
+                               timeout=120_000)
+        wait_quiet(server, sent, quiet_s=1.0)
+    marks = page.evaluate(MARKS_JS)
+    result = {
+        "example_top": where and where["top"], "viewport": where and where["viewport"],
+        "booted_alone": booted_alone, "before_kb": before_kb, "before_files": before_files,
+        "total_kb": sum(n for _, _, n in sent) / 1024, "errors": errors,
+    }
+    if marks["gin-boot"] is not None and marks["gin-first-answer"] is not None:
+        result["boot_ms"] = marks["gin-first-answer"] - marks["gin-boot"]
+        result["ready_ms"] = marks["gin-ready"] - marks["gin-boot"]
+    if edits and page.evaluate("() => !!document.querySelector('.gin-example button[data-field]')"):
+        page.wait_for_function("() => !document.querySelector('.gin-example .gin-controls [disabled]')")
+        page.evaluate(EDIT_JS, 0)  # one untimed edit first: the first call warms caches
+        result["edits"] = [page.evaluate(EDIT_JS, i + 1) for i in range(edits)]
+    page.wait_for_timeout(300)  # let the last long-animation-frame entries arrive
+    bench = page.evaluate("() => window.__bench")
+    result["longtasks"] = bench["longtasks"]
+    result["frames"] = bench["frames"]
+    # Caused by the engine: a long animation frame in which the site's engine scripts (gin.js,
+    # examples.js, render.js, worker glue, Pyodide) ran for 50 ms or more.
+    result["engine_frames"] = [f for f in bench["frames"]
+                               if sum(x["ms"] for x in f["scripts"] if x["ours"]) >= 50]
+    result["phases"] = page.evaluate(
+        "() => window.ginEngine && Promise.race([window.ginEngine.ready.then((r) => r.phases,"
+        " () => null), new Promise((r) => setTimeout(() => r(null), 100))])")
+    result["sent"] = sent
+    page.close()
+    return result
+
+
+# ------------------------------------------------------------------------------------------------
+# Lighthouse
+
+
+def lighthouse(url: str, out: Path) -> dict | None:
+    npx = shutil.which("npx")
+    if npx is None:
+        return None
+    env = {**os.environ, "CHROME_PATH": CHROMIUM}
+    cmd = [npx, "--yes", LIGHTHOUSE, url, "--quiet", "--output=json", f"--output-path={out}",
+           "--only-categories=performance", '--chrome-flags=--headless=new --no-sandbox']
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0 or not out.is_file():
+        print(f"  lighthouse failed on {url}: {(proc.stderr or proc.stdout).strip()[-300:]}")
+        return None
+    report = json.loads(out.read_text())
+    audits = report["audits"]
+    return {"performance": report["categories"]["performance"]["score"],
+            "tbt_ms": audits["total-blocking-time"]["numericValue"],
+            "cls": audits["cumulative-layout-shift"]["numericValue"],
+            "fcp_ms": audits["first-contentful-paint"]["numericValue"],
+            "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
+            "bytes_kb": audits["total-byte-weight"]["numericValue"] / 1024}
+
+
+# ------------------------------------------------------------------------------------------------
+# Report
+
+
+def med(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def pct(values, q):
+    values = sorted(values)
+    if not values:
+        return None
+    return values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
+
+
+def fmt(value, unit="", digits=0):
+    return "—" if value is None else f"{value:,.{digits}f}{unit}"
+
+
+def verdict(ok):
+    return "n/a" if ok is None else ("PASS" if ok else "FAIL")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--runs", type=int, default=5, help="cold loads (each + one warm) per page")
+    parser.add_argument("--edits", type=int, default=30, help="timed edits per page, in all")
+    parser.add_argument("--pages", nargs="*", default=["", "rules/lay-offs/"],
+                        help="site-relative pages ('' = the home page)")
+    parser.add_argument("--no-compare", action="store_true",
+                        help="skip the side-by-side run with the plain .py standard library")
+    parser.add_argument("--no-lighthouse", action="store_true")
+    args = parser.parse_args()
+
+    site = args.site.resolve()
+    runtime_js = site / "assets/gin/runtime.js"
+    if not runtime_js.is_file():
+        print(f"no built site at {site}: run `make site` first")
+        return 2
+    text = runtime_js.read_text()
+    variants = {"pyc stdlib": {}}
+    if "STDLIB_FILE" not in text:
+        variants = {"py stdlib": {}}
+    elif not args.no_compare:
+        plain = "".join(ln for ln in text.splitlines(True) if "STDLIB_FILE" not in ln)
+        variants["py stdlib"] = {"/assets/gin/runtime.js": plain.encode()}
+    from playwright.sync_api import sync_playwright
+
+    edits_per_load = math.ceil(args.edits / args.runs) if args.edits else 0
+    results = {(v, p): {"cold": [], "warm": []} for v in variants for p in args.pages}
+    print(f"site: {site}; {args.runs} cold + {args.runs} warm loads per page and variant; "
+          f"variants: {', '.join(variants)}", flush=True)
+    with contextlib.ExitStack() as stack, sync_playwright() as pw:
+        servers = {v: stack.enter_context(serve(site, o)) for v, o in variants.items()}
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for run in range(args.runs):
+            for page_path in args.pages:
+                for variant, server in servers.items():  # interleaved: same conditions
+                    context = browser.new_context(viewport={"width": 1280, "height": 900})
+                    context.add_init_script(INIT_SCRIPT)
+                    cold = one_load(context, server, page_path, 0)
+                    warm = one_load(context, server, page_path,
+                                    edits_per_load if variant == next(iter(variants)) else 0)
+                    context.close()
+                    results[variant, page_path]["cold"].append(cold)
+                    results[variant, page_path]["warm"].append(warm)
+                    print(f"  run {run + 1} /{page_path} [{variant}]: boot cold "
+                          f"{fmt(cold.get('boot_ms'), ' ms')}, warm {fmt(warm.get('boot_ms'), ' ms')}"
+                          f"; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
+                          flush=True)
+        browser.close()
+
+        lh = {}
+        if not args.no_lighthouse:
+            with tempfile.TemporaryDirectory() as tmp:
+                server = servers[next(iter(variants))]
+                for page_path in args.pages[:2]:
+                    print(f"  lighthouse /{page_path} …", flush=True)
+                    lh[page_path] = lighthouse(server.base + page_path, Path(tmp) / "lh.json")
+
+    report(results, variants, args.pages, lh, args.runs)
+    return 0
+
+
+def report(results, variants, pages, lh, runs):
+    main_variant = next(iter(variants))
+    print(f"\nMedians of {runs} cold (fresh context) and {runs} warm (same context) loads, "
+          "headless Chromium 1280x900, site served gzipped on loopback.")
+    rows = []
+    for page_path in pages:
+        name = "/" + page_path
+        for variant in variants:
+            r = results[variant, page_path]
+            cold_boot = med([x.get("boot_ms") for x in r["cold"]])
+            warm_boot = med([x.get("boot_ms") for x in r["warm"]])
+            cold_ready = med([x.get("ready_ms") for x in r["cold"]])
+            ok = None if cold_boot is None else cold_boot <= TARGETS["boot_cold_ms"]
+            rows.append((name, f"boot→first answer, cold [{variant}]", fmt(cold_boot, " ms"),
+                         "≤ 1000 ms", verdict(ok)))
+            rows.append((name, f"boot→worker ready, cold [{variant}]", fmt(cold_ready, " ms"), "", ""))
+            rows.append((name, f"boot→first answer, warm [{variant}]", fmt(warm_boot, " ms"), "", ""))
+        r = results[main_variant, page_path]
+        loads = r["cold"] + r["warm"]
+        lt = med([len(x["longtasks"]) for x in loads])
+        worst = max((t["ms"] for x in loads for t in x["longtasks"]), default=0)
+        ours = med([len(x["engine_frames"]) for x in loads])
+        rows.append((name, "main-thread long tasks > 50 ms caused by the engine, per load",
+                     fmt(ours, "", 1), "0", verdict(ours == 0)))
+        rows.append((name, f"main-thread long tasks > 50 ms, all causes, per load (max {worst} ms)",
+                     fmt(lt, "", 1), "", ""))
+        phases = [x["phases"] for x in r["cold"] if x.get("phases")]
+        if phases:
+            rows.append((name, "worker boot phases, cold (median ms)", " · ".join(
+                f"{k} {med([p.get(k) for p in phases]):.0f}" for k in phases[0]), "", ""))
+        edits = [e for x in r["warm"] for e in x.get("edits", [])]
+        if edits:
+            p95 = pct([e["ms"] for e in edits], 0.95)
+            rows.append((name, f"edit→data-gin-answered p50 / p95 (n={len(edits)})",
+                         f"{pct([e['ms'] for e in edits], 0.5):.1f} / {p95:.1f} ms", "p95 < 50 ms",
+                         verdict(p95 < TARGETS["edit_p95_ms"])))
+            rows.append((name, "edit→next frame p50 / p95",
+                         f"{pct([e['frame'] for e in edits], 0.5):.1f} / "
+                         f"{pct([e['frame'] for e in edits], 0.95):.1f} ms", "", ""))
+            bad = sum(e["error"] for e in edits)
+            if bad:
+                rows.append((name, "edits answered with an inline error", str(bad), "", ""))
+        cold = r["cold"]
+        before = med([x["before_kb"] for x in cold])
+        alone = any(x["booted_alone"] for x in cold)
+        top = cold[0]["example_top"]
+        where = ("no example" if top is None else
+                 f"example at y={top}, {'near the viewport: boots by itself' if alone else 'below the fold'}")
+        rows.append((name, f"KB before interaction, cold ({where})", fmt(before, " KB"),
+                     "≤ 300 KB", verdict(before <= TARGETS["bytes_before_kb"])))
+        rows.append((name, "KB after scrolling to the example and its first answer, cold",
+                     fmt(med([x["total_kb"] for x in cold]), " KB"), "", ""))
+        rows.append((name, "KB, warm load, in all", fmt(med([x["total_kb"] for x in r["warm"]]), " KB"),
+                     "", ""))
+        res = lh.get(page_path)
+        if res:
+            rows.append((name, "Lighthouse mobile performance", f"{res['performance']:.2f}", "≥ 0.95",
+                         verdict(res["performance"] >= TARGETS["lh_performance"])))
+            rows.append((name, "Lighthouse TBT", fmt(res["tbt_ms"], " ms"), "≤ 50 ms",
+                         verdict(res["tbt_ms"] <= TARGETS["lh_tbt_ms"])))
+            rows.append((name, "Lighthouse CLS", f"{res['cls']:.3f}", "≤ 0.05",
+                         verdict(res["cls"] <= TARGETS["lh_cls"])))
+            rows.append((name, "Lighthouse FCP / LCP / bytes",
+                         f"{res['fcp_ms']:.0f} / {res['lcp_ms']:.0f} ms / {res['bytes_kb']:.0f} KB",
+                         "", ""))
+        elif page_path in lh:
+            rows.append((name, "Lighthouse", "failed", "", "n/a"))
+    widths = [max(len(str(row[i])) for row in rows) for i in range(5)]
+    header = ("page", "measure", "value", "target", "")
+    widths = [max(w, len(h)) for w, h in zip(widths, header)]
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+    for row in rows:
+        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+
+    if len(variants) > 1:
+        print("\nSide by side (same run, interleaved), boot→first answer medians:")
+        names = list(variants)
+        for page_path in pages:
+            for kind in ("cold", "warm"):
+                a = med([x.get("boot_ms") for x in results[names[0], page_path][kind]])
+                b = med([x.get("boot_ms") for x in results[names[1], page_path][kind]])
+                if a and b:
+                    print(f"  /{page_path} {kind}: {names[1]} {b:.0f} ms → {names[0]} {a:.0f} ms "
+                          f"(×{b / a:.2f} faster)")
+    details = [(p, t) for p in pages for x in results[main_variant, p]["cold"] + results[main_variant, p]["warm"]
+               for t in x["frames"]]
+    if details:
+        print("\nLong animation frames > 50 ms, with the scripts that ran in them (first 12):")
+        for page_path, frame in details[:12]:
+            scripts = "; ".join(f"{x['what']} {x['ms']} ms" for x in frame["scripts"])
+            print(f"  /{page_path} at {frame['start']} ms: {frame['ms']} ms "
+                  f"(blocking {frame['blocking']} ms): {scripts or 'no script over 5 ms (style/layout/GC)'}")
+    errors = {e for v in variants for p in pages for k in ("cold", "warm")
+              for x in results[v, p][k] for e in x["errors"]}
+    if errors:
+        print("\nConsole/page errors:", *sorted(errors)[:5], sep="\n  ")
+    for page_path in pages:
+        first = results[main_variant, page_path]["cold"][0]
+        sizes: dict[str, int] = {}
+        for _, path, n in first["sent"]:
+            sizes[path] = sizes.get(path, 0) + n
+        before = set(first["before_files"])
+        print(f"\nBytes over the wire, first cold load of /{page_path} (* = before interaction):")
+        for path, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
+            print(f"  {'*' if path in before else ' '} {n / 1024:8.1f} KB  {path}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,372 @@
+"""Lessons as data (tutorials/*.yaml): the schema, the engine replay, the pages in four languages.
+
+- A broken lesson file stops the build with one line naming the file, the step and the problem.
+- A stated answer the engine does not confirm stops the build with the file and the step.
+- Every lesson renders in every language, with every placeholder filled from the engine or the
+  preset, and every message it uses is translated (not fuzzy) in every catalog.
+- The built site has every lesson page and the index in every language, and mkdocs.yml's nav
+  lists the lessons in order.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from babel.messages.pofile import read_po
+
+from ginrummy import api
+from sitegen import catalogs, tutorials
+from sitegen.pipeline import render_tutorials
+
+REPO = Path(__file__).resolve().parents[2]
+LESSONS = tutorials.load_lessons(REPO / "tutorials", REPO)
+EXPECTED_ORDER = ["cards", "melds", "deadwood", "first-turn", "knock", "gin", "lay-offs",
+                  "undercut", "game", "hollywood", "oklahoma"]
+
+GOOD_STEP = """\
+  - id: count
+    ask: deadwood
+    hand: AS 2S 3S 7H 7D 7C 9C TC JC KD
+    answer: 10
+    text: lesson.deadwood.count.text
+    hints: [lesson.deadwood.count.hint]
+    explain: lesson.deadwood.count.explain
+"""
+
+
+def lesson_text(steps: str = GOOD_STEP, head: str = "") -> str:
+    return ("id: sample\norder: 1\ntitle: lesson.deadwood.title\nintro: [lesson.deadwood.intro]\n"
+            f"{head}steps:\n{steps}")
+
+
+def write_lesson(folder: Path, text: str, name: str = "01-sample.yaml") -> Path:
+    (folder / "tutorials").mkdir(parents=True, exist_ok=True)
+    path = folder / "tutorials" / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def build_error(tmp_path: Path, text: str) -> str:
+    """The one-line error the build step gives for a lesson file."""
+    write_lesson(tmp_path, text)
+    with pytest.raises(tutorials.LessonError) as caught:
+        render_tutorials(tmp_path, tmp_path / "docs")
+    message = str(caught.value)
+    assert "\n" not in message, message
+    assert message.startswith("tutorials/01-sample.yaml: "), message
+    return message
+
+
+# --- the schema and the replay ----------------------------------------------------------------
+
+BROKEN = {
+    "missing answer": (GOOD_STEP.replace("    answer: 10\n", ""),
+                       "step 1 ('count'): a deadwood step needs 'answer'"),
+    "missing hand": (GOOD_STEP.replace("    hand: AS 2S 3S 7H 7D 7C 9C TC JC KD\n", ""),
+                     "step 1 ('count'): a deadwood step needs 'hand'"),
+    "unknown kind": (GOOD_STEP.replace("ask: deadwood", "ask: guess"),
+                     "step 1 ('count'): unknown kind ask: 'guess'; use one of discard, deadwood"),
+    "bad card": (GOOD_STEP.replace("KD", "XD"),
+                 "step 1 ('count'): hand: bad card: unknown rank 'X' in card 'XD'"),
+    "repeated card": (GOOD_STEP.replace("KD", "AS"),
+                      "step 1 ('count'): hand: bad card:"),
+    "wrong count": (GOOD_STEP.replace(" KD", ""),
+                    "step 1 ('count'): hand: needs 10 or 11 cards, not 9"),
+    "wrong stated answer": (GOOD_STEP.replace("answer: 10", "answer: 11"),
+                            "step 1 ('count'): the stated answer 11 is not what the engine "
+                            "computes: 10"),
+    "unknown field": (GOOD_STEP + "    upcard: 5H\n",
+                      "step 1 ('count'): a deadwood step has no field 'upcard'"),
+    "unknown message": (GOOD_STEP.replace("lesson.deadwood.count.hint", "lesson.nope.hint"),
+                        "step 1 ('count'): hints: no message 'lesson.nope.hint' in "
+                        "locales/messages.pot"),
+    "answer of the wrong type": (GOOD_STEP.replace("answer: 10", "answer: ten"),
+                                 "step 1 ('count'): answer must be a whole number, not 'ten'"),
+    "discard not in the hand": (
+        GOOD_STEP.replace("ask: deadwood", "ask: discard")
+        .replace("JC KD", "JC KD 4H").replace("answer: 10", "answer: 5C"),
+        "step 1 ('count'): the answer 5C is not in the hand"),
+    "wrong discard": (
+        GOOD_STEP.replace("ask: deadwood", "ask: discard")
+        .replace("JC KD", "JC KD 4H").replace("answer: 10", "answer: 7H"),
+        "step 1 ('count'): the stated answer 7H is not what the engine computes: discarding it "
+        "leaves deadwood 28, the best discard (KD) leaves 4"),
+    "wrong knock verdict": (
+        GOOD_STEP.replace("ask: deadwood", "ask: knock")
+        .replace("JC KD", "JC KD 4H").replace("answer: 10", "answer: gin"),
+        "step 1 ('count'): the stated answer 'gin' is not what the engine computes: 'knock'"),
+    "wrong lay-offs": (textwrap.dedent("""\
+            - id: lay
+              ask: layoff
+              knocker_melds: [7S 8S 9S, KH KD KC]
+              defender: 6S 5S 2D 3C 4H QD JD TH 9H AC
+              answer: 6S
+              text: lesson.lay-offs.chain.text
+              explain: lesson.lay-offs.chain.explain
+        """),
+        "step 1 ('lay'): the stated answer 6S is not what the engine computes: the defender "
+        "lays off 6S 5S"),
+    "illegal move": (textwrap.dedent("""\
+            - id: first
+              ask: move
+              deal: {seed: 7}
+              choices: [draw_stock, draw_discard]
+              answer: draw_stock
+              text: lesson.first-turn.offer.text
+              explain: lesson.first-turn.offer.explain
+        """),
+        "step 1 ('first'): the stated answer 'draw_stock' is not what the engine computes: it "
+        "is not a legal move now"),
+    "two right choices": (textwrap.dedent("""\
+            - id: first
+              ask: move
+              deal: {seed: 7}
+              choices: [take_upcard, pass]
+              answer: take_upcard
+              text: lesson.first-turn.offer.text
+              explain: lesson.first-turn.offer.explain
+        """),
+        "step 1 ('first'): the choice 'pass' is legal too"),
+    "wrong melds": (textwrap.dedent("""\
+            - id: arrange
+              ask: melds
+              hand: 3H 4H 5H 6H 5S 5D 8C 8D 8S KC
+              answer: 3H 4H 6H KC
+              text: lesson.deadwood.arrange.text
+              explain: lesson.deadwood.arrange.explain
+        """),
+        "step 1 ('arrange'): the stated answer 3H 4H 6H KC is not what the engine computes: the "
+        "deadwood of the best arrangement is"),
+    "a placeholder the step cannot fill": (
+        GOOD_STEP.replace("lesson.deadwood.count.explain", "lesson.game.total.explain"),
+        "step 1 ('count'): message 'lesson.game.total.explain' (en) uses {value}, which this "
+        "step does not provide"),
+    "duplicate step id": (GOOD_STEP + GOOD_STEP,
+                          "step 2 ('count'): a second step with the id 'count'"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=list(BROKEN))
+def test_broken_lessons_stop_the_build_with_one_clear_line(tmp_path, case):
+    steps, expected = BROKEN[case]
+    message = build_error(tmp_path, lesson_text(steps))
+    assert expected in message, message
+
+
+def test_ambiguous_arrangements_are_refused(tmp_path):
+    # The king of spades ends the run J-Q-K of spades or joins the kings: either way 20 points
+    # of pictures are left, so the engine's one arrangement is not the only right answer.
+    hand = "JS QS KS KH KD 2C 3D 4H 6C 8D"
+    best = api.call({"op": "melds", "cards": hand})["result"]
+    steps = textwrap.dedent(f"""\
+        - id: two-ways
+          ask: melds
+          hand: {hand}
+          answer: {best['deadwood']}
+          text: lesson.deadwood.arrange.text
+          explain: lesson.deadwood.arrange.explain
+    """)
+    message = build_error(tmp_path, lesson_text(steps))
+    assert "step 1 ('two-ways'): the hand has more than one best arrangement" in message
+
+
+@pytest.mark.parametrize("head, text, expected", [
+    ("", "id: sample\norder: 1\ntitle: lesson.deadwood.title\nintro: x\n",
+     "the lesson needs 'steps'"),
+    ("", lesson_text().replace("order: 1", "order: first"),
+     "the order must be a whole number from 1, not 'first'"),
+    ("", lesson_text().replace("id: sample", "id: Sample Lesson"),
+     "the id 'Sample Lesson' must be lowercase letters, digits and '-'"),
+    ("", lesson_text(head="rules: house\n"), "unknown rules 'house'"),
+    ("", lesson_text().replace("title: lesson.deadwood.title", "title: lesson.missing.title"),
+     "title: no message 'lesson.missing.title'"),
+    ("", "steps: [\n", "not valid YAML"),
+    ("", lesson_text("[]\n"), "'steps' must be a non-empty list"),
+])
+def test_broken_lesson_headers(tmp_path, head, text, expected):
+    message = build_error(tmp_path, text)
+    assert expected in message, message
+
+
+def test_duplicate_orders_are_refused(tmp_path):
+    write_lesson(tmp_path, lesson_text(), "01-a.yaml")
+    write_lesson(tmp_path, lesson_text().replace("id: sample", "id: other"), "02-b.yaml")
+    with pytest.raises(tutorials.LessonError, match=r"tutorials/02-b.yaml: the order 1 is used "
+                                                    r"by tutorials/01-a.yaml too"):
+        tutorials.load_lessons(tmp_path / "tutorials", tmp_path)
+
+
+def test_a_good_lesson_renders_and_stale_pages_go(tmp_path):
+    write_lesson(tmp_path, lesson_text())
+    stale = tmp_path / "docs" / "it" / "lessons" / "09-old.md"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("# old\n", encoding="utf-8")
+    render_tutorials(tmp_path, tmp_path / "docs")
+    for lang in catalogs.LANGUAGES:
+        page = (tmp_path / "docs" / lang / "lessons" / "01-sample.md").read_text(encoding="utf-8")
+        assert page.startswith(f"# {catalogs.load(lang).text('lesson.deadwood.title')}\n")
+        assert (tmp_path / "docs" / lang / "lessons" / "index.md").is_file()
+    assert not stale.exists()
+
+
+# --- the real lessons ------------------------------------------------------------------------
+
+def test_the_eleven_lessons_in_order():
+    assert [lesson.id for lesson in LESSONS] == EXPECTED_ORDER
+    assert [lesson.data["order"] for lesson in LESSONS] == list(range(1, 12))
+    for lesson in LESSONS:
+        assert 2 <= len(lesson.steps) <= 4, lesson.id
+        assert lesson.path.name == f"{lesson.slug}.yaml"
+
+
+def test_every_step_is_confirmed_by_the_engine():
+    """Replayed again here, independently of the build: the embedded check is the engine's."""
+    for lesson in LESSONS:
+        for step in lesson.steps:
+            data, check = step.data, step.check
+            kind = data["ask"]
+            if kind == "deadwood":
+                assert api.call({"op": "deadwood", "cards": data["hand"]})["result"]["points"] \
+                    == data["answer"] == check["points"]
+            elif kind == "discard":
+                rest = " ".join(c for c in data["hand"].split() if c != data["answer"])
+                after = api.call({"op": "deadwood", "cards": rest})["result"]["points"]
+                best = api.call({"op": "knock", "cards": data["hand"],
+                                 **({"rules": data["rules"]} if "rules" in data else {})})
+                assert after == best["result"]["points"] == check["best"]
+            elif kind == "knock":
+                request = {"op": "knock", "cards": data["hand"],
+                           **{k: data[k] for k in ("rules", "upcard") if k in data}}
+                assert api.call(request)["result"]["verdict"] == data["answer"] == check["verdict"]
+            elif kind == "score":
+                request = {"op": "score", "knocker": data["knocker"], "defender": data["defender"],
+                           **{k: data[k] for k in ("rules", "upcard") if k in data}}
+                assert api.call(request)["result"]["points"] == data["answer"] == check["points"]
+            elif kind == "move":
+                assert check["legal"] == [data["answer"]]
+            else:
+                assert step.result is not None
+
+
+def test_rule_numbers_come_from_the_presets():
+    """No lesson message types a preset's number: they come in as placeholders."""
+    source = catalogs.source_messages()
+    for lesson in LESSONS:
+        keys = [lesson.data["title"], *lesson.data["intro"]]
+        for step in lesson.steps:
+            keys += [step.data["text"], step.data["explain"], *step.data.get("hints", [])]
+        for key in keys:
+            text = source[key]
+            for number in (25, 31, 100, 150):
+                assert not re.search(rf"(?<![\d.]){number}(?![\d])", text), (key, number)
+    gin = next(lesson for lesson in LESSONS if lesson.id == "gin")
+    intro = tutorials.render_lesson(gin, LESSONS, catalogs.load("en"))
+    assert f"a bonus of {api.call({'op': 'rules', 'name': 'standard'})['result']['gin_bonus']}" \
+        in intro
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_every_lesson_renders_in_every_language(lang):
+    catalog = catalogs.load(lang)
+    english = catalogs.load("en")
+    for lesson in LESSONS:
+        page = tutorials.render_lesson(lesson, LESSONS, catalog)
+        title = catalog.text(lesson.data["title"])
+        assert page.startswith(f"# {title}\n"), lesson.id
+        assert "lesson." not in re.sub(r'data-[\w-]+="[^"]*"', "", page), lesson.id
+        text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+        assert not re.search(r"\{\w+\}", text), (lesson.id, re.findall(r"\{\w+\}", text))
+        assert page.count('class="gin-lesson-step"') == len(lesson.steps)
+        for step in lesson.steps:
+            question = catalog.text(step.data["text"])
+            assert question.split("{")[0].strip() in text, (lesson.id, step.data["id"])
+            if lang != "en":
+                assert question != english.text(step.data["text"])
+        steps = json.loads(html.unescape(re.search(r'data-lesson-steps="([^"]*)"', page).group(1)))
+        assert steps == [s.data["id"] for s in lesson.steps]
+    index = tutorials.render_index(LESSONS, catalog)
+    assert index.startswith(f"# {catalog.text('tutorial.index_title')}\n")
+    for lesson in LESSONS:
+        assert f'href="{lesson.slug}/"' in index
+
+
+def _used_message_ids() -> set[str]:
+    keys = set()
+    for lesson in LESSONS:
+        keys |= {lesson.data["title"], *lesson.data["intro"]}
+        for step in lesson.steps:
+            keys |= {step.data["text"], step.data["explain"], *step.data.get("hints", [])}
+    script = (REPO / "docs/assets/gin/lessons.js").read_text(encoding="utf-8")
+    for key in re.findall(r'"(tutorial\.[\w.]+)"', script):
+        keys.add(key)
+    keys |= {f"tutorial.why.knock_{verdict}" for verdict in tutorials.VERDICTS}
+    for module in (REPO / "sitegen/tutorials.py", *(REPO / "sitegen/templates").glob("*.j2")):
+        keys |= set(re.findall(r'"(tutorial\.[\w.]+)"', module.read_text(encoding="utf-8")))
+    keys |= {f"tutorial.ask.{kind}" for kind in tutorials.SCHEMA}
+    keys |= {f"tutorial.verdict.{v}" for v in tutorials.VERDICTS}
+    keys |= {f"tutorial.move.{m}" for m in tutorials.MOVES}
+    return keys
+
+
+def test_every_lesson_message_is_translated_in_every_catalog():
+    assert catalogs.problems() == []
+    source = catalogs.source_messages()
+    used = _used_message_ids()
+    assert len(used) > 100
+    assert used <= set(source), sorted(used - set(source))
+    for lang in catalogs.LANGUAGES[1:]:
+        with (REPO / "locales" / f"{lang}.po").open("rb") as handle:
+            entries = {m.context: m for m in read_po(handle) if m.context}
+        for key in sorted(used):
+            entry = entries.get(key)
+            assert entry is not None, f"{lang}.po: {key}: not translated"
+            assert not entry.fuzzy, f"{lang}.po: {key}: fuzzy"
+            assert entry.string, f"{lang}.po: {key}: empty"
+            assert catalogs.placeholders(entry.string) == catalogs.placeholders(source[key])
+
+
+def test_lesson_keys_are_prefixed():
+    """This feature's messages live under lesson.* (content) and tutorial.* (interface)."""
+    for key in _used_message_ids():
+        assert key.startswith(("lesson.", "tutorial.")), key
+
+
+def test_nav_lists_the_lessons_in_order():
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8").replace("!!", "#"))
+    section = next(item["Lessons"] for item in config["nav"] if "Lessons" in item)
+    assert section == ["lessons/index.md"] + [f"lessons/{lesson.slug}.md" for lesson in LESSONS]
+    assert "assets/gin/lessons.css" in config["extra_css"]
+    names = {lang["locale"]: lang.get("nav_translations", {}).get("Lessons")
+             for lang in next(p["i18n"] for p in config["plugins"] if "i18n" in p)["languages"]}
+    assert names == {"en": None, "ro": "Lecții", "hu": "Leckék", "it": "Lezioni"}
+
+
+def test_generated_pages_are_not_in_git():
+    result = subprocess.run(["git", "check-ignore", "-q", "docs/en/lessons/01-cards.md"],
+                            cwd=REPO, capture_output=True)
+    assert result.returncode == 0, "docs/<lang>/lessons/ must be in .gitignore"
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_the_built_site_has_every_lesson(built_site, lang):
+    prefix = built_site if lang == "en" else built_site / lang
+    catalog = catalogs.load(lang)
+    index = (prefix / "lessons" / "index.html").read_text(encoding="utf-8")
+    assert "data-lesson-index" in index
+    assert "assets/gin/lessons.css" in index
+    for lesson in LESSONS:
+        page = (prefix / "lessons" / lesson.slug / "index.html").read_text(encoding="utf-8")
+        assert f'data-lesson="{lesson.id}"' in page
+        assert html.escape(catalog.text(lesson.data["title"]), quote=False) in page
+        assert page.count('class="gin-lesson-step"') == len(lesson.steps)
+        assert f'href="{lesson.slug}/"' in index
+    assert (built_site / "assets" / "gin" / "lessons.js").is_file()
+    messages = json.loads((built_site / "assets/gin/locales" / f"{lang}.json").read_text("utf-8"))
+    assert messages["tutorial.right"] == catalog.text("tutorial.right")
