@@ -22,6 +22,7 @@ bench: site
 	$(PY) bench/deadwood.py
 	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
+	$(PY) bench/browser.py
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 

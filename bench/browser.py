@@ -1,7 +1,7 @@
 """Browser benchmark: the live examples in headless Chromium, against the built site.
 
     .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--no-compare]
-                                      [--no-lighthouse] [--pages "" rules/lay-offs/]
+                                      [--no-lighthouse] [--pages "" rules/gin/ ...]
 
 Builds nothing: it serves an already built site/ (`make site`) on loopback, compressed (the
 .gz copies, else gzip on the fly) with the right MIME types; the versioned runtime directory is
@@ -51,6 +51,9 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 LIGHTHOUSE = "lighthouse@12.2.3"
+# The home page (its example is just below the fold at 1280x900, within the 300 px boot margin),
+# a rule page with its example in view, and one whose example is far below the fold.
+PAGES = ["", "rules/gin/", "rules/cards-and-deal/"]
 
 TARGETS = {  # issue 4's table
     "boot_cold_ms": 1000,
@@ -233,6 +236,21 @@ EDIT_JS = """async (i) => {
 }"""
 
 
+ROUND_TRIP_JS = """async (n) => {
+  // The engine alone: window.ginEngine.request round trips (worker + Pyodide + JSON), no rendering.
+  const ranks = "A23456789TJQK";
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const defender = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => ranks[(k + i) % 13] + "SHDC"[k % 4]);
+    const started = performance.now();
+    await window.ginEngine.request({ v: 1, op: "score", knocker: "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+                                     defender: [...new Set(defender)].join(" ") });
+    times.push(performance.now() - started);
+  }
+  return times;
+}"""
+
+
 def wait_quiet(server: Server, log: list, quiet_s: float = 1.5, limit_s: float = 20.0) -> None:
     """Move what the server sent into log until nothing was sent for quiet_s seconds."""
     started = last = time.perf_counter()
@@ -279,6 +297,7 @@ def one_load(context, server: Server, page_path: str, edits: int) -> dict:
         page.wait_for_function("() => !document.querySelector('.gin-example .gin-controls [disabled]')")
         page.evaluate(EDIT_JS, 0)  # one untimed edit first: the first call warms caches
         result["edits"] = [page.evaluate(EDIT_JS, i + 1) for i in range(edits)]
+        result["round_trips"] = page.evaluate(ROUND_TRIP_JS, edits)
     page.wait_for_timeout(300)  # let the last long-animation-frame entries arrive
     bench = page.evaluate("() => window.__bench")
     result["longtasks"] = bench["longtasks"]
@@ -349,8 +368,8 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--runs", type=int, default=5, help="cold loads (each + one warm) per page")
     parser.add_argument("--edits", type=int, default=30, help="timed edits per page, in all")
-    parser.add_argument("--pages", nargs="*", default=["", "rules/lay-offs/"],
-                        help="site-relative pages ('' = the home page)")
+    parser.add_argument("--pages", nargs="*", default=PAGES,
+                        help="site-relative pages ('' = the home page); Lighthouse: the first two")
     parser.add_argument("--no-compare", action="store_true",
                         help="skip the side-by-side run with the plain .py standard library")
     parser.add_argument("--no-lighthouse", action="store_true")
@@ -442,6 +461,9 @@ def report(results, variants, pages, lh, runs):
             rows.append((name, f"edit→data-gin-answered p50 / p95 (n={len(edits)})",
                          f"{pct([e['ms'] for e in edits], 0.5):.1f} / {p95:.1f} ms", "p95 < 50 ms",
                          verdict(p95 < TARGETS["edit_p95_ms"])))
+            trips = [t for x in r["warm"] for t in x.get("round_trips", [])]
+            rows.append((name, f"engine round trip alone (ginEngine.request) p50 / p95",
+                         f"{pct(trips, 0.5):.1f} / {pct(trips, 0.95):.1f} ms", "", ""))
             rows.append((name, "edit→next frame p50 / p95",
                          f"{pct([e['frame'] for e in edits], 0.5):.1f} / "
                          f"{pct([e['frame'] for e in edits], 0.95):.1f} ms", "", ""))

@@ -46,7 +46,7 @@ from pathlib import Path
 
 import yaml
 
-from ginrummy import RULESETS, Card, api, parse_cards
+from ginrummy import RULESETS, api, parse_cards
 from ginrummy.melds import min_deadwood_mask
 
 from . import BuildError
@@ -106,11 +106,10 @@ class Step:
     data: dict
     number: int
     check: dict = field(default_factory=dict)   # what the browser checks against (pre-render)
-    params: dict = field(default_factory=dict)  # placeholder values (HTML) for its messages
-    detail: str = ""                            # the engine's worked answer, as HTML (catalog-free
-    example: dict | None = None                 # parts are rendered per language)
-    result: dict | None = None
-    table: dict = field(default_factory=dict)   # the cards on the table, for rendering
+    params: dict = field(default_factory=dict)  # placeholder values for its messages
+    example: dict | None = None  # the step as a live example kind, for the worked answer
+    result: dict | None = None   # the engine's result
+    table: dict = field(default_factory=dict)   # move steps: the position the learner sees
 
 
 @dataclass
@@ -118,6 +117,7 @@ class Lesson:
     data: dict
     path: Path
     steps: list[Step]
+    where: str = ""  # the file, as error messages name it
 
     @property
     def id(self) -> str:
@@ -527,7 +527,7 @@ def load_lessons(folder: Path, root: Path | None = ROOT, messages: dict | None =
             replayed = replay_step(step, data.get("rules"), fail)
             replayed.number = number
             steps.append(replayed)
-        lessons.append(Lesson(data, path, steps))
+        lessons.append(Lesson(data, path, steps, where))
     return sorted(lessons, key=lambda lesson: lesson.data["order"])
 
 
@@ -594,9 +594,10 @@ def table_html(step: Step, catalog: Catalog) -> str:
         row(t("tutorial.you_are"), _label(t("tutorial.dealer" if table["dealer"] == table["turn"]
                                            else "tutorial.non_dealer")))
         row(t("tutorial.your_hand"), cards_html(table["hand"], catalog))
-        row(t("ui.upcard"), card_html(table["upcard"], catalog))
         if table["taken"]:
             row(t("tutorial.taken"), card_html(table["taken"], catalog))
+        else:
+            row(t("ui.upcard"), card_html(table["upcard"], catalog))
     out = f'<dl class="gin-inputs">{"".join(rows)}</dl>' if rows else ""
     if kind == "sheet":
         head = (f"<tr><th>#</th><th>{_label(t('ui.winner'))}</th>"
@@ -671,7 +672,7 @@ def solution_html(step: Step, catalog: Catalog, where: str) -> str:
 
 def step_html(lesson: Lesson, step: Step, catalog: Catalog) -> str:
     data = step.data
-    where = f"{_where(lesson.path, ROOT)}: step {step.number} ({data['id']!r})"
+    where = f"{lesson.where}: step {step.number} ({data['id']!r})"
     client = {k: v for k, v in data.items()
               if k not in ("text", "hints", "explain", "answer")}
     question = message_html(data["text"], step.params, catalog, where)
@@ -703,7 +704,7 @@ def intro_params(lesson: Lesson) -> dict:
 def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=None) -> str:
     """One lesson page (Markdown) in the catalog's language."""
     env = env or _environment()
-    where = _where(lesson.path, ROOT)
+    where = lesson.where
     index = lessons.index(lesson)
     t = catalog.text
     return env.get_template("lesson.md.j2").render(

@@ -244,6 +244,17 @@ def test_js_renderer_reproduces_the_prerendered_output(live, lang, page):
         assert site.normalise(from_js) == prerendered, example["kind"]
         assert prerendered == site.normalise(expected_html(example, cpython(example)["result"], lang))
         assert site.output(i) == prerendered  # nothing changed it on mount
+        # The rules line, re-rendered from the engine's presets, says what the build said, with
+        # the preset's name now a select.
+        if example["kind"] in examples.RULE_NUMBERS:
+            node = site.example(i)
+            assert node.locator(".gin-rules-select").input_value() == example.get("rules", "standard")
+            live_line = node.locator(".gin-rules").evaluate(
+                """(p) => { const copy = p.cloneNode(true);
+                            copy.querySelector(".gin-rules-name").remove(); return copy.innerHTML; }""")
+            built = re.sub(r'^<p class="gin-rules"><span class="gin-rules-name">.*?</span>(.*)</p>$',
+                           r"\1", examples.rules_html(example, catalog(lang)))
+            assert site.normalise(live_line) == site.normalise(built), example["kind"]
 
 
 # --- each kind, edited with the keyboard alone -----------------------------------------------

@@ -188,7 +188,7 @@ def test_ambiguous_arrangements_are_refused(tmp_path):
     ("", lesson_text().replace("title: lesson.deadwood.title", "title: lesson.missing.title"),
      "title: no message 'lesson.missing.title'"),
     ("", "steps: [\n", "not valid YAML"),
-    ("", lesson_text("[]\n"), "'steps' must be a non-empty list"),
+    ("", lesson_text("  []\n"), "'steps' must be a non-empty list"),
 ])
 def test_broken_lesson_headers(tmp_path, head, text, expected):
     message = build_error(tmp_path, text)

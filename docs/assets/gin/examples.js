@@ -77,7 +77,9 @@ export class LiveExample {
     const rules = await this.engine.request({ v: 1, op: "rules" }).catch(() => null);
     this.rules = rules && rules.ok ? rules.result : null;
     this.renderRules();
-    for (const control of this.node.querySelectorAll(".gin-controls [disabled]")) control.disabled = false;
+    for (const control of this.node.querySelectorAll(".gin-controls [disabled], .gin-rules-select")) {
+      control.disabled = false;
+    }
     const shared = this.fromFragment();
     if (shared) await this.change(shared, { record: false });
     else this.say(this.cat.text("ui.ready"));
@@ -195,6 +197,7 @@ export class LiveExample {
   renderInputs({ keepText = false } = {}) {
     const inputs = this.node.querySelector(".gin-inputs");
     if (!inputs) return;
+    const focused = inputs.contains(document.activeElement) ? document.activeElement.dataset : null;
     for (const dd of inputs.querySelectorAll("dd")) {
       const field = dd.dataset.ginField;
       if (field === "knocker_melds") {
@@ -205,9 +208,11 @@ export class LiveExample {
         dd.innerHTML = `<span class="gin-cards">${cards.map((c, i) => this.cardButton(c, field, -1, i)).join("")}</span>`;
       }
     }
+    if (focused) this.focusCard(focused.field, focused.meld, focused.position); // keep the reader's place
     if (keepText) return;
     for (const input of this.node.querySelectorAll(".gin-text")) {
       input.value = this.fieldText(input.dataset.field);
+      delete input.dataset.sent;
     }
   }
 
@@ -285,8 +290,14 @@ export class LiveExample {
     const kind = this.state.kind;
     const parts = [];
     if (RULE_NUMBERS[kind]) {
+      // The preset's name in the rules line becomes a select: "Rules: [Standard] — numbers".
       const options = PRESETS.map((name) => `<option value="${name}">${t(`rules.${name}`)}</option>`).join("");
-      parts.push(`<label>${t("ui.rules")} <select class="gin-rules-select" disabled>${options}</select></label>`);
+      const select = `<label class="gin-rules-name">${t("ui.rules")}: `
+        + `<select class="gin-rules-select" disabled>${options}</select></label>`;
+      const name = this.node.querySelector(".gin-rules .gin-rules-name");
+      if (name) name.replaceWith(html(select));
+      else parts.push(select);
+      this.node.querySelector(".gin-rules-select").value = this.state.rules || "standard";
     }
     if (kind === "sheet" || kind === "hollywood") {
       parts.push(`<label>${t("ui.winner")} <select class="gin-entry-winner" disabled>`
@@ -337,7 +348,9 @@ export class LiveExample {
   typed(input) {
     const field = input.dataset.field;
     const text = input.value.trim();
-    if (text === this.fieldText(field)) return;
+    // Enter, then the change event when the field loses focus: send each text once.
+    if (text === this.fieldText(field) || text === input.dataset.sent) return;
+    input.dataset.sent = text;
     const value = field === "knocker_melds" ? text.split("/").map((m) => m.trim()).filter(Boolean) : text;
     this.change({ ...this.state, [field]: value });
   }
@@ -363,14 +376,16 @@ export class LiveExample {
     if (!select) return;
     const name = this.state.rules || "standard";
     select.value = name;
-    let line = this.node.querySelector(".gin-rules");
-    if (!line) return;
+    const label = this.node.querySelector(".gin-rules .gin-rules-name");
     const preset = this.rules && this.rules[name];
-    line.innerHTML = preset ? rulesLine(this.state.kind, preset, this.cat) : "";
+    if (!label || !preset) return;
+    while (label.nextSibling) label.nextSibling.remove();
+    label.after(html(` — ${rulesLine(this.state.kind, preset, this.cat)}`));
   }
 }
 
-// "Gin bonus 25 · Undercut bonus 25 … (Source: …)": which number this preset uses, and who says so.
+// "Gin bonus: 25 · Undercut bonus: 25 … (Source: …)": which number this preset uses, and who says
+// so; the part of rules_html() in sitegen/examples.py after the preset's name.
 export function rulesLine(kind, preset, cat) {
   const t = (key, params) => cat.text(key, params);
   const value = (name) => {

@@ -2,7 +2,7 @@
 //
 // - One engine worker (worker.js) per page, shared by every widget, started lazily:
 //     * the worker itself (two small files, no Pyodide yet) is created when the page is idle;
-//     * Pyodide boots when an example (.gin-demo or [data-gin]) comes into the viewport, on the
+//     * Pyodide boots when an example (.gin-demo or [data-gin]) comes near the viewport, on the
 //       reader's first interaction with a page that has examples, or on the first request,
 //       whichever comes first. Pages without examples never download the runtime.
 // - window.ginEngine = { request(obj) -> Promise<response>,
@@ -147,22 +147,26 @@ function request(obj) {
 window.ginEngine = { request, ready };
 
 // When to start. The idle start only creates the worker; nearing the viewport or an interaction
-// boots Pyodide as well.
-function whenIdle(fn) {
-  if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout: 3000 });
+// boots Pyodide as well. An example near the viewport boots it once the page has loaded and gone
+// idle, so the runtime's megabytes never compete with the page's own files and first paint (the
+// pre-rendered example is complete meanwhile); an interaction or a request boots it at once.
+function whenIdle(fn, timeout = 3000) {
+  if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout });
   else setTimeout(fn, 200);
 }
-if (document.readyState === "complete") whenIdle(startWorker);
-else window.addEventListener("load", () => whenIdle(startWorker), { once: true });
+function afterLoad(fn, timeout) {
+  if (document.readyState === "complete") whenIdle(fn, timeout);
+  else window.addEventListener("load", () => whenIdle(fn, timeout), { once: true });
+}
+afterLoad(startWorker);
 
 const nearViewport = "IntersectionObserver" in window
   ? new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
-        boot();
         nearViewport.disconnect();
+        afterLoad(boot, 1000);
       }
-    }, { rootMargin: "0px" }) // in view, not merely near: no runtime bytes before the reader
-                              // scrolls to an example (the pre-rendered result is complete)
+    }, { rootMargin: "300px" })
   : null;
 
 function onFirstInteraction() {
@@ -218,7 +222,7 @@ function mount() {
     node.dataset.ginMounted = "";
     if (!booted) {
       if (nearViewport) nearViewport.observe(node);
-      else whenIdle(boot); // no IntersectionObserver: boot once the page is idle
+      else afterLoad(boot, 1000); // no IntersectionObserver: boot once the page is idle
     }
     if (node.classList.contains("gin-demo")) mountDemo(node);
     if (node.classList.contains("gin-example")) mountExample(node);
