@@ -453,8 +453,9 @@ def report(results, variants, pages, lh, runs):
                      fmt(lt, "", 1), "", ""))
         phases = [x["phases"] for x in r["cold"] if x.get("phases")]
         if phases:
-            rows.append((name, "worker boot phases, cold (median ms)", " · ".join(
-                f"{k} {med([p.get(k) for p in phases]):.0f}" for k in phases[0]), "", ""))
+            for k in phases[0]:
+                rows.append((name, f"  worker boot phase, cold: {k}",
+                             fmt(med([p.get(k) for p in phases]), " ms"), "", ""))
         edits = [e for x in r["warm"] for e in x.get("edits", [])]
         if edits:
             p95 = pct([e["ms"] for e in edits], 0.95)

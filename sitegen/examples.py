@@ -191,9 +191,13 @@ def step_key(step: dict) -> str:
 
 def step_html(step: dict, catalog: Catalog) -> str:
     """One explanation step as a sentence in the catalog's language."""
-    template = html.escape(catalog.text(step_key(step)), quote=False)
+    text = catalog.text(step_key(step))
     params = {k: _param_html(k, v, catalog) for k, v in step.items() if k != "code"}
-    return re.sub(r"\{(\w+)\}", lambda m: params.get(m.group(1), m.group(0)), template)
+    out = re.sub(r"\{(\w+)\}", lambda m: params.get(m.group(1), m.group(0)),
+                 html.escape(text, quote=False))
+    if "column" in step and "{column}" not in text:  # a Hollywood column's step: say which
+        out = f"{html.escape(catalog.text('ui.column', column=step['column']))}: {out}"
+    return out
 
 
 def steps_html(steps: list, catalog: Catalog) -> str:

@@ -1,11 +1,11 @@
 """The engine in a Web Worker, in real headless Chromium, on the built site.
 
-For each language, at the site root and under a sub-path: the home page's demo boots Pyodide in
-the worker and shows the deadwood the engine computed, which must equal CPython's answer; no
+For each language, at the site root and under a sub-path: the home page's live example boots
+Pyodide in the worker, and the engine there answers like CPython; no
 request leaves the origin; nothing is logged as a console error. With .wasm blocked, without
-WebAssembly or Worker, or without the worker script, the demo shows the localized failure
+WebAssembly or Worker, or without the worker script, the example shows the localized failure
 message and nothing is thrown. A wheel that does not match the lock's sha256 is refused. Pages
-without examples never download the runtime. Instant navigation keeps the demo working, once.
+without examples never download the runtime. Instant navigation keeps the example working, mounted once.
 """
 
 from __future__ import annotations
@@ -17,24 +17,19 @@ from urllib.parse import urlsplit
 import pytest
 
 from ginrummy.api import handle
+from sitegen import catalogs, examples
 
 LANGUAGES = ["en", "ro", "hu", "it"]
 BOOT_TIMEOUT_MS = 30000
+EXAMPLE = ".gin-example"  # the home page's live example (a scored hand)
 
-# The demo's status lines, as gin.js writes them.
-READY = {"en": "Engine ready", "ro": "Motorul este gata", "hu": "A motor kész", "it": "Motore pronto"}
-FAILED = {
-    "en": "The engine could not load; the examples on this page still show their worked results.",
-    "ro": "Motorul nu s-a putut încărca; exemplele de pe această pagină își arată în continuare "
-          "rezultatele calculate.",
-    "hu": "A motort nem sikerült betölteni; az oldal példái továbbra is mutatják a kiszámolt "
-          "eredményeket.",
-    "it": "Non è stato possibile caricare il motore; gli esempi di questa pagina mostrano comunque "
-          "i risultati già calcolati.",
-}
-# The localized deadwood label each language's result must contain.
-DEADWOOD_WORD = {"en": "Deadwood", "ro": "Cărți necombinate", "hu": "Kombináción kívüli lapok",
-                 "it": "Carte spaiate"}
+
+def catalog_text(lang: str, key: str) -> str:
+    return catalogs.load(lang).text(key)
+
+
+READY = {lang: catalog_text(lang, "ui.ready") for lang in LANGUAGES}
+FAILED = {lang: catalog_text(lang, "ui.failed") for lang in LANGUAGES}
 
 
 def home_url(base: str, lang: str) -> str:
@@ -50,41 +45,38 @@ def gin_workers(page):
     return [w for w in page.workers if urlsplit(w.url).path.endswith("/assets/gin/worker.js")]
 
 
-def cpython_melds(cards: str) -> dict:
-    return json.loads(handle(json.dumps({"op": "melds", "cards": cards})))
-
-
 def wait_for_answer(page):
-    """Wait until the demo shows the engine's answer; return (status text, result element)."""
-    result = page.locator(".gin-demo [data-gin-result]")
+    """Bring the first example into view (which boots the engine) and wait until it is live or
+    has given up; return (its status text, the example)."""
+    page.wait_for_selector(f"{EXAMPLE}[data-gin-mounted]")
+    page.evaluate(f"document.querySelector('{EXAMPLE}').scrollIntoView()")
+    example = page.locator(EXAMPLE).first
     page.wait_for_function(
-        """() => {
-            const r = document.querySelector(".gin-demo [data-gin-result]");
-            const demo = document.querySelector(".gin-demo");
-            return (r && r.dataset.ginResult !== "") || (demo && "ginFailed" in demo.dataset);
+        """([ready, failed]) => {
+            const status = document.querySelector(".gin-example .gin-status");
+            return status && (status.textContent === ready || status.textContent === failed);
         }""",
+        arg=[READY[page.evaluate("document.documentElement.lang")],
+             FAILED[page.evaluate("document.documentElement.lang")]],
         timeout=BOOT_TIMEOUT_MS,
     )
-    return page.locator(".gin-demo .gin-demo__status").inner_text(), result
+    return example.locator(".gin-status").inner_text(), example
 
 
 def check_answer(page, lang):
-    status, result = wait_for_answer(page)
-    assert status == READY[lang], f"demo status: {status!r}"
-    hand = result.get_attribute("data-gin-hand")
-    expected = cpython_melds(hand)
-    assert expected["ok"], expected
-    points = expected["result"]["points"]
-    assert result.get_attribute("data-gin-result") == str(points)
-    text = result.inner_text()
-    assert DEADWOOD_WORD[lang] in text and re.search(rf"\b{points}\b", text), text
-    for meld in expected["result"]["melds"]:
-        assert meld in text, (meld, text)
+    """The example is live, and the engine in the page answers its request like CPython."""
+    status, example = wait_for_answer(page)
+    assert status == READY[lang], f"example status: {status!r}"
+    data = json.loads(example.get_attribute("data-gin"))
+    request = examples.request(data)
+    from_page = page.evaluate("(req) => window.ginEngine.request(req)", request)
+    assert from_page == json.loads(handle(json.dumps(request)))
+    assert str(from_page["result"]["points"]) in example.locator(".gin-headline").inner_text()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("where", ["root", "subpath"])
-def test_home_demo_gets_the_engines_answer(servers, new_page, where, lang):
+def test_home_example_gets_the_engines_answer(servers, new_page, where, lang):
     page, log = new_page()
     url = home_url(servers[where], lang)
     page.goto(url)
@@ -111,8 +103,8 @@ def test_a_page_without_examples_never_loads_the_runtime(servers, new_page):
     """The worker starts when the page is idle, but Pyodide boots only for examples."""
     page, log = new_page()
     with page.expect_worker(lambda w: urlsplit(w.url).path.endswith("/assets/gin/worker.js")):
-        page.goto(servers["root"] + "rules/")
-    assert page.locator(".gin-demo, [data-gin]").count() == 0
+        page.goto(servers["root"] + "history/")
+    assert page.locator("[data-gin]").count() == 0
     page.keyboard.press("Tab")  # a first interaction: still nothing to boot for
     page.mouse.click(5, 300)
     page.wait_for_timeout(1000)  # give a wrong boot the time to show up in the requests
@@ -155,10 +147,12 @@ def test_blocked_wasm_shows_the_failure_message(servers, new_page, lang):
     content_before = None
     page.goto(home_url(servers["root"], lang))
     content_before = page.locator("h1").first.inner_text()
-    status, _ = wait_for_answer(page)
+    status, example = wait_for_answer(page)
     assert status == FAILED[lang]
-    assert page.locator(".gin-demo").get_attribute("data-gin-failed") is not None
-    assert page.locator(".gin-demo [data-gin-result]").get_attribute("data-gin-result") == ""
+    assert example.get_attribute("data-gin-failed") is not None
+    # The pre-rendered result is all still there.
+    assert example.locator(".gin-headline").inner_text()
+    assert example.locator(".gin-steps li").count() >= 4
     # The page is intact: its content is still there, and nothing was thrown.
     assert page.locator("h1").first.inner_text() == content_before
     assert not log.page_errors, log.page_errors
@@ -236,7 +230,7 @@ def _click_nav_link(page, to_home: bool, home_path: str):
 
 
 @pytest.mark.parametrize("where", ["root", "subpath"])
-def test_instant_navigation_keeps_the_demo_working(servers, new_page, where):
+def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     page, log = new_page()
     home = servers[where]
     home_path = urlsplit(home).path
@@ -250,18 +244,17 @@ def test_instant_navigation_keeps_the_demo_working(servers, new_page, where):
     page.wait_for_url(lambda url: urlsplit(url).path != home_path)
     page.wait_for_selector("article h1")
     assert page.evaluate("window.__sameDocument") is True, "instant navigation is not on"
-    # Any widget on that page is mounted once too.
-    for demo in page.locator(".gin-demo").all():
-        assert demo.locator(".gin-demo__status").count() == 1
+    # Any example on that page is mounted once too.
+    for example in page.locator(EXAMPLE).all():
+        assert example.locator(".gin-controls").count() <= 1
 
     _click_nav_link(page, True, home_path)
     page.wait_for_url(lambda url: urlsplit(url).path == home_path)
-    page.wait_for_selector(".gin-demo[data-gin-mounted]")
+    page.wait_for_selector(".gin-example[data-gin-mounted]")
     assert page.evaluate("window.__sameDocument") is True, "instant navigation is not on"
     check_answer(page, "en")
-    # Mounted once: one status line, one result, and still the single worker of this page.
-    assert page.locator(".gin-demo .gin-demo__status").count() == 1
-    assert page.locator(".gin-demo [data-gin-result]").count() == 1
+    # Mounted once: one set of controls, and still the single worker of this page.
+    assert page.locator(".gin-example .gin-controls").count() == 1
     assert len(gin_workers(page)) == 1, [w.url for w in page.workers]
 
     # And back through the browser's history (popstate, also handled instantly).
@@ -271,7 +264,7 @@ def test_instant_navigation_keeps_the_demo_working(servers, new_page, where):
     page.wait_for_url(lambda url: urlsplit(url).path == home_path)
     check_answer(page, "en")
     assert page.evaluate("window.__sameDocument") is True
-    assert page.locator(".gin-demo .gin-demo__status").count() == 1
+    assert page.locator(".gin-example .gin-controls").count() == 1
     assert len(gin_workers(page)) == 1
 
     origin = origin_of(home)

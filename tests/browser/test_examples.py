@@ -436,8 +436,19 @@ def test_undo_reset_and_the_shared_link(live, browser, lang):
         outputs.append(site.output(index))
         assert outputs[-1] == site.normalise(
             expected_html(state, cpython(state)["result"], lang))
+    # A second example changed too: the link shares both.
+    melds_index = KINDS["melds"][1]
+    melds = site.example(melds_index)
+    melds.locator("details.gin-type").evaluate("(d) => d.open = true")
+    melds_state = {**site.original(melds_index), "hand": "AS 2S 3S 7H 7D 7C 9C TC JC QD"}
+    before = site.answered(melds_index)
+    melds.locator('.gin-text[data-field="hand"]').fill(melds_state["hand"])
+    melds.locator('.gin-text[data-field="hand"]').press("Enter")
+    site.wait_answer(melds_index, before)
+    melds_output = site.output(melds_index)
     shared_url = page.url
-    assert urlsplit(shared_url).fragment
+    parts = unquote(urlsplit(shared_url).fragment).split("&")
+    assert [p.split("=", 1)[0] for p in parts] == [f"gin-{melds_index + 1}", f"gin-{index + 1}"]
 
     before = site.answered(index)
     node.locator(".gin-undo").click()
@@ -448,7 +459,10 @@ def test_undo_reset_and_the_shared_link(live, browser, lang):
     site.reset(index)
     assert site.output(index) == outputs[0] == site.normalise(site.prerendered[index])
     assert site.shown_cards(index)["hand"] == example["hand"]
-    assert not urlsplit(page.url).fragment, "the worked example needs no fragment"
+    assert unquote(urlsplit(page.url).fragment).startswith(f"gin-{melds_index + 1}=")
+    assert f"gin-{index + 1}=" not in unquote(page.url), "the worked example needs no fragment"
+    site.reset(melds_index)
+    assert not urlsplit(page.url).fragment
 
     # The shared link, opened in a fresh browser context, shows the shared state.
     context = browser.new_context(viewport={"width": 1100, "height": 900})
@@ -461,6 +475,11 @@ def test_undo_reset_and_the_shared_link(live, browser, lang):
         assert other.evaluate(
             NORMALISE, other.locator(".gin-example").nth(index).locator(".gin-output").inner_html()
         ) == outputs[2]
+        other.wait_for_function(
+            """(i) => document.querySelectorAll(".gin-example")[i].dataset.ginAnswered""",
+            arg=melds_index, timeout=TIMEOUT_MS)
+        assert other.evaluate(NORMALISE, other.locator(".gin-example").nth(melds_index).locator(
+            ".gin-output").inner_html()) == melds_output
         hand = other.locator(".gin-example").nth(index).locator(
             ".gin-inputs button[data-field]").evaluate_all("(bs) => bs.map((b) => b.dataset.card)")
         assert " ".join(hand) == states[2]["hand"]

@@ -176,7 +176,8 @@ def test_runtime_module_names_the_runtime(built_site, lock_entry):
     text = (built_site / "assets/gin/runtime.js").read_text()
     assert text == (f'export const RUNTIME_DIR = "../runtime/pyodide-{VERSION}/";\n'
                     'export const ENGINE_PACKAGE = "ginrummy";\n'
-                    f'export const ENGINE_WHEEL = "{lock_entry["file_name"]}";\n')
+                    f'export const ENGINE_WHEEL = "{lock_entry["file_name"]}";\n'
+                    'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n')
     runtime_dir = (built_site / "assets/gin" / f"../runtime/pyodide-{VERSION}").resolve()
     assert (runtime_dir / "pyodide.mjs").is_file()
 

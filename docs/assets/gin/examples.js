@@ -157,15 +157,20 @@ export class LiveExample {
 
   // --- the URL fragment --------------------------------------------------------------------
 
+  // The fragment holds every changed example of the page: #gin-1=<json>&gin-3=<json>.
   fragmentKey() {
     return `gin-${this.index}=`;
   }
 
+  fragmentParts() {
+    return location.hash.slice(1).split("&").filter((part) => /^gin-\d+=/.test(part));
+  }
+
   fromFragment() {
-    const hash = decodeURIComponent(location.hash.slice(1));
-    if (!hash.startsWith(this.fragmentKey())) return null;
+    const part = this.fragmentParts().find((p) => p.startsWith(this.fragmentKey()));
+    if (!part) return null;
     try {
-      const shared = JSON.parse(hash.slice(this.fragmentKey().length));
+      const shared = JSON.parse(decodeURIComponent(part.slice(this.fragmentKey().length)));
       if (shared && typeof shared === "object" && !Array.isArray(shared)) {
         this.node.scrollIntoView({ block: "center" });
         return { ...this.original, ...shared, kind: this.original.kind };
@@ -177,8 +182,11 @@ export class LiveExample {
   toFragment() {
     const { kind, ...fields } = this.state;
     const same = JSON.stringify(this.state) === JSON.stringify(this.original);
+    const parts = this.fragmentParts().filter((p) => !p.startsWith(this.fragmentKey()));
+    if (!same) parts.push(this.fragmentKey() + encodeURIComponent(JSON.stringify(fields)));
+    parts.sort((a, b) => parseInt(a.slice(4), 10) - parseInt(b.slice(4), 10));
     const url = new URL(location.href);
-    url.hash = same ? "" : this.fragmentKey() + encodeURIComponent(JSON.stringify(fields));
+    url.hash = parts.join("&");
     history.replaceState(history.state, "", url);
   }
 

@@ -2,9 +2,10 @@
 //
 // - One engine worker (worker.js) per page, shared by every widget, started lazily:
 //     * the worker itself (two small files, no Pyodide yet) is created when the page is idle;
-//     * Pyodide boots when an example (.gin-demo or [data-gin]) comes near the viewport, on the
-//       reader's first interaction with a page that has examples, or on the first request,
-//       whichever comes first. Pages without examples never download the runtime.
+//     * Pyodide boots when an example ([data-gin]: an example or a lesson) comes near the viewport (once
+//       the page has loaded and gone idle), on the reader's first interaction with a page that
+//       has examples, or on the first request, whichever comes first. Pages without examples
+//       never download the runtime.
 // - window.ginEngine = { request(obj) -> Promise<response>,
 //                        ready: Promise<{ms, sinceTrigger, phases}> }.
 // - Performance marks for measuring (bench/browser.py): "gin-boot" (the boot trigger),
@@ -14,54 +15,7 @@
 //   its pre-rendered content. Nothing is logged as a console error (console.warn at most).
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-const WIDGETS = ".gin-demo, [data-gin]";
-
-// ---------------------------------------------------------------------------------------------
-// Strings (en, ro, hu, it). These move to locales/ later.
-
-const STRINGS = {
-  en: {
-    loading: "Loading the engine…",
-    ready: "Engine ready",
-    failed: "The engine could not load; the examples on this page still show their worked results.",
-    hand: "Sample hand",
-    melds: "Melds",
-    deadwood: (n) => `Deadwood: ${n} ${plural("en", n, { one: "point", other: "points" })}`,
-  },
-  ro: {
-    loading: "Se încarcă motorul…",
-    ready: "Motorul este gata",
-    failed: "Motorul nu s-a putut încărca; exemplele de pe această pagină își arată în continuare rezultatele calculate.",
-    hand: "Mână de exemplu",
-    melds: "Combinații",
-    deadwood: (n) => `Cărți necombinate: ${n} ${plural("ro", n, { one: "punct", few: "puncte", other: "de puncte" })}`,
-  },
-  hu: {
-    loading: "A motor betöltése…",
-    ready: "A motor kész",
-    failed: "A motort nem sikerült betölteni; az oldal példái továbbra is mutatják a kiszámolt eredményeket.",
-    hand: "Példaleosztás",
-    melds: "Kombinációk",
-    deadwood: (n) => `Kombináción kívüli lapok: ${n} pont`,
-  },
-  it: {
-    loading: "Caricamento del motore…",
-    ready: "Motore pronto",
-    failed: "Non è stato possibile caricare il motore; gli esempi di questa pagina mostrano comunque i risultati già calcolati.",
-    hand: "Mano di esempio",
-    melds: "Combinazioni",
-    deadwood: (n) => `Carte spaiate: ${n} ${plural("it", n, { one: "punto", other: "punti" })}`,
-  },
-};
-
-function plural(lang, n, forms) {
-  return forms[new Intl.PluralRules(lang).select(n)] || forms.other;
-}
-
-function strings() {
-  const lang = (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
-  return STRINGS[lang] || STRINGS.en;
-}
+const WIDGETS = "[data-gin]";
 
 // ---------------------------------------------------------------------------------------------
 // The engine: one worker, started lazily, booted on demand.
@@ -184,38 +138,6 @@ for (const type of ["pointerdown", "keydown", "touchstart"]) {
 // ---------------------------------------------------------------------------------------------
 // Widgets. Each mount runs once per node (data-gin-mounted), however often document$ fires.
 
-const SAMPLE_HAND = "AS 2S 3S 7H 7D 7C 9C TC JC KD";
-
-function mountDemo(node) {
-  const t = strings();
-  const status = document.createElement("p");
-  status.className = "gin-demo__status";
-  status.setAttribute("role", "status");
-  status.textContent = t.loading;
-  const result = document.createElement("p");
-  result.className = "gin-demo__result";
-  result.setAttribute("data-gin-result", "");
-  result.setAttribute("data-gin-hand", SAMPLE_HAND);
-  result.setAttribute("aria-live", "polite");
-  node.replaceChildren(status, result);
-
-  // Wait for the boot (near the viewport, or an interaction) rather than trigger it.
-  ready.then(() => request({ v: 1, op: "melds", cards: SAMPLE_HAND })).then(
-    (response) => {
-      if (!response.ok) throw new Error(JSON.stringify(response.error));
-      const { points, melds } = response.result;
-      status.textContent = t.ready;
-      result.textContent =
-        `${t.hand}: ${SAMPLE_HAND}. ${t.melds}: ${melds.join(" · ")}. ${t.deadwood(points)}.`;
-      result.dataset.ginResult = String(points);
-    },
-    () => {
-      status.textContent = t.failed;
-      node.dataset.ginFailed = "";
-    },
-  );
-}
-
 function mount() {
   for (const node of document.querySelectorAll(WIDGETS)) {
     if (node.dataset.ginMounted !== undefined) continue;
@@ -224,7 +146,6 @@ function mount() {
       if (nearViewport) nearViewport.observe(node);
       else afterLoad(boot, 1000); // no IntersectionObserver: boot once the page is idle
     }
-    if (node.classList.contains("gin-demo")) mountDemo(node);
     if (node.classList.contains("gin-example")) mountExample(node);
   }
   // Lessons and the lessons index (sitegen/tutorials.py): lessons.js makes them live.

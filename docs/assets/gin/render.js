@@ -115,7 +115,13 @@ export function stepHtml(step, cat) {
   for (const [name, value] of Object.entries(step)) {
     if (name !== "code") params[name] = paramHtml(name, value, cat);
   }
-  return fill(escape(cat.text(stepKey(step)), false), params);
+  const text = cat.text(stepKey(step));
+  const out = fill(escape(text, false), params);
+  // A Hollywood column's step: say which column (as step_html() in sitegen/examples.py).
+  if ("column" in step && !text.includes("{column}")) {
+    return `${escape(cat.text("ui.column", { column: step.column }))}: ${out}`;
+  }
+  return out;
 }
 
 export function stepsHtml(steps, cat) {
