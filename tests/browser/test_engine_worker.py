@@ -48,12 +48,13 @@ def gin_workers(page):
 def wait_for_answer(page):
     """Bring the first example into view (which boots the engine) and wait until it is live or
     has given up; return (its status text, the example)."""
-    page.wait_for_selector(f"{EXAMPLE}[data-gin-mounted]")
+    # (Examples of a page left by instant navigation are marked stale: wait for the new page's.)
+    page.wait_for_selector(f"{EXAMPLE}[data-gin-mounted]:not([data-stale])")
     page.evaluate(f"document.querySelector('{EXAMPLE}').scrollIntoView()")
-    example = page.locator(EXAMPLE).first
+    example = page.locator(f"{EXAMPLE}:not([data-stale])").first
     page.wait_for_function(
         """([ready, failed]) => {
-            const status = document.querySelector(".gin-example .gin-status");
+            const status = document.querySelector(".gin-example:not([data-stale]) .gin-status");
             return status && (status.textContent === ready || status.textContent === failed);
         }""",
         arg=[READY[page.evaluate("document.documentElement.lang")],
@@ -61,6 +62,10 @@ def wait_for_answer(page):
         timeout=BOOT_TIMEOUT_MS,
     )
     return example.locator(".gin-status").inner_text(), example
+
+
+def mark_stale(page):
+    page.evaluate("document.querySelectorAll('.gin-example').forEach((e) => { e.dataset.stale = ''; })")
 
 
 def check_answer(page, lang):
@@ -248,6 +253,7 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     for example in page.locator(EXAMPLE).all():
         assert example.locator(".gin-controls").count() <= 1
 
+    mark_stale(page)
     _click_nav_link(page, True, home_path)
     page.wait_for_url(lambda url: urlsplit(url).path == home_path)
     page.wait_for_selector(".gin-example[data-gin-mounted]")
@@ -258,8 +264,10 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     assert len(gin_workers(page)) == 1, [w.url for w in page.workers]
 
     # And back through the browser's history (popstate, also handled instantly).
+    mark_stale(page)
     page.go_back()
     page.wait_for_url(lambda url: urlsplit(url).path != home_path)
+    mark_stale(page)
     page.go_forward()
     page.wait_for_url(lambda url: urlsplit(url).path == home_path)
     check_answer(page, "en")
