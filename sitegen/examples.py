@@ -95,11 +95,12 @@ def read_example(body: str, where: str) -> dict:
         raise ExampleError(f"{where}: unknown rules {fields['rules']!r}; use one of "
                            f"{', '.join(RULESETS)}")
     if "entries" in fields:
-        fields["entries"] = [_entry(e, where) for e in fields["entries"] or []]
+        fields["entries"] = [parse_entry(e, where) for e in fields["entries"] or []]
     return {"kind": kind, **fields}
 
 
-def _entry(text, where: str) -> dict:
+def parse_entry(text, where: str) -> dict:
+    """A score sheet entry written "A 25" (winner A or B, then the points) as API JSON."""
     winner, _, points = str(text).strip().partition(" ")
     if winner.upper() not in PLAYERS or not points.strip().isdigit():
         raise ExampleError(f"{where}: a score sheet entry is written like \"A 25\" "

@@ -51,7 +51,7 @@ from ginrummy.melds import min_deadwood_mask
 
 from . import BuildError
 from .catalogs import LANGUAGES, Catalog, load, source_messages
-from .examples import card_html, cards_html, melds_html, result_html, rules_html, _entry
+from .examples import card_html, cards_html, melds_html, result_html, rules_html, parse_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -276,7 +276,7 @@ def _value(name: str, value, kind_of: str, fail):
         if not isinstance(value, list) or not value:
             fail(f"{name} must be a list of entries like \"A 25\"")
         try:
-            return [_entry(e, name) for e in value]
+            return [parse_entry(e, name) for e in value]
         except BuildError as error:
             fail(str(error).split(": ", 1)[1])
     if kind_of == "path":
