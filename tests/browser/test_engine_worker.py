@@ -249,6 +249,12 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     page.wait_for_url(lambda url: urlsplit(url).path != home_path)
     page.wait_for_selector("article h1")
     assert page.evaluate("window.__sameDocument") is True, "instant navigation is not on"
+    # The language switcher follows: it offers this page, not the one first loaded.
+    path = urlsplit(page.url).path
+    switcher = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        ".md-select__link[hreflang]")].map((a) => [a.getAttribute("hreflang"), new URL(a.href).pathname]))""")
+    assert switcher == {lang: home_path + ("" if lang == "en" else f"{lang}/") + path[len(home_path):]
+                        for lang in LANGUAGES}, switcher
     # Any example on that page is mounted once too.
     for example in page.locator(EXAMPLE).all():
         assert example.locator(".gin-controls").count() <= 1

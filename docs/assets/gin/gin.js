@@ -161,9 +161,26 @@ function mountExample(node) {
     .catch((err) => console.warn(`gin: the example could not be made live: ${err && err.message}`));
 }
 
+// The language switcher is part of the header, which instant navigation keeps: after moving to
+// another page its links would still point at the first page. Point them at this page in each
+// language (English at the site root, the others under /ro/, /hu/, /it/).
+const SITE_ROOT = new URL("../../", import.meta.url); // gin.js is <root>/assets/gin/gin.js
+
+function updateLanguageLinks() {
+  if (!location.href.startsWith(SITE_ROOT.href)) return;
+  const page = location.pathname.slice(SITE_ROOT.pathname.length).replace(/^(ro|hu|it)\//, "");
+  for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
+    const lang = link.getAttribute("hreflang");
+    link.href = new URL((lang === "en" ? "" : `${lang}/`) + page, SITE_ROOT).href;
+  }
+}
+
 // material's document$ emits on the first load and after every instant navigation.
 if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(mount);
+  window.document$.subscribe(() => {
+    mount();
+    updateLanguageLinks();
+  });
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", mount, { once: true });
 } else {
