@@ -31,3 +31,20 @@ def test_page_fits_desktop_and_phone(browser, servers, lang, name):
             page.screenshot(path=str(SHOTS / f"{lang}-{name}-{device}.png"), full_page=True)
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_summary_prints_on_one_a4_page(browser, servers, lang):
+    import re
+
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(servers["root"] + ("" if lang == "en" else f"{lang}/") + "summary/")
+        pdf = page.pdf(format="A4")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        (SHOTS / f"{lang}-summary.pdf").write_bytes(pdf)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+        assert page.locator(".gin-summary-page h2").count() == 8
+    finally:
+        context.close()
