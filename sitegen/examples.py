@@ -36,10 +36,11 @@ import re
 
 import yaml
 
-from ginrummy import RULESETS, api
+from ginrummy import RULESETS, Card, api
 
 from . import BuildError
 from .catalogs import Catalog
+from .macros import rule_value
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)```gin[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
                    re.MULTILINE | re.DOTALL)
@@ -138,7 +139,6 @@ def answer(example: dict, where: str) -> dict:
 
 def card_html(card: str, catalog: Catalog) -> str:
     """One card: its face for the eye, its name for screen readers."""
-    from ginrummy import Card
     parsed = Card.parse(card)
     rank = "10" if card[0] == "T" else card[0]
     return (f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{card}">'
@@ -316,17 +316,8 @@ def rules_html(example: dict, catalog: Catalog) -> str:
     name = example.get("rules") or "standard"
     rules = RULESETS[name]
     t = catalog.text
-
-    def value(rule: str) -> str:
-        if rule == "knock_limit" and rules.oklahoma:
-            return t("rule.upcard_limit")
-        if rule == "big_gin_bonus" and rules.big_gin_bonus is None:
-            return t("rule.no_big_gin")
-        if rule in ("tie", "shutout"):
-            return t(f"{rule}.{getattr(rules, rule)}")
-        return str(getattr(rules, rule))
-
-    numbers = " · ".join(f"{t(f'rule.{rule}')}: {value(rule)}" for rule in RULE_NUMBERS[kind])
+    numbers = " · ".join(f"{t(f'rule.{rule}')}: {rule_value(name, rule, catalog, name)}"
+                         for rule in RULE_NUMBERS[kind])
     sources = (f' <span class="gin-source">({html.escape(t("ui.source", source="; ".join(rules.sources)))})'
                f"</span>") if rules.sources else ""
     return (f'<p class="gin-rules"><span class="gin-rules-name">{html.escape(t("ui.rules"))}: '

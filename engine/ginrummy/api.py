@@ -47,7 +47,7 @@ from .errors import GinRummyError
 from .game import HandEntry, score_game, score_hollywood
 from .hand import Action, HandState, apply, deal, legal_actions
 from .layoffs import lay_offs
-from .melds import Arrangement, arrange, best_melds
+from .melds import Arrangement, arrange, best_melds, min_deadwood
 from .rules import RULESETS, get_rules
 from .scoring import score_hand
 
@@ -107,7 +107,7 @@ def _op_parse(request):
 
 
 def _op_deadwood(request):
-    return {"points": best_melds(_field(request, "cards")).points}
+    return {"points": min_deadwood(_field(request, "cards"))}
 
 
 def _op_melds(request):
