@@ -13,11 +13,8 @@ import tempfile
 from pathlib import Path
 
 from . import BuildError
-from .runtime import prune_cache
+from .runtime import IN_PYODIDE, PYC_SCRIPT, prune_cache, run_in_pyodide
 
-HERE = Path(__file__).resolve().parent
-COMPILE_SCRIPT = HERE / "compile_wheel.mjs"
-PYC_WHEEL = HERE / "pyc_wheel.py"
 _SKIP = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", "*.pyc")
 
 
@@ -28,7 +25,7 @@ def _source_key(engine_dir: Path, pyodide_version: str) -> str:
                          for part in p.relative_to(engine_dir).parts)
              and p.suffix != ".pyc"]
     labelled = [(str(p.relative_to(engine_dir)), p) for p in files]
-    labelled += [(p.name, p) for p in (COMPILE_SCRIPT, PYC_WHEEL)]
+    labelled += [(p.name, p) for p in (IN_PYODIDE, PYC_SCRIPT)]
     for label, path in labelled:
         digest.update(label.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:20]
@@ -55,16 +52,10 @@ def build_wheel(engine_dir: Path, out_dir: Path) -> Path:
 
 
 def compile_for_pyodide(wheel: Path, pyodide_dir: Path, out_dir: Path) -> Path:
-    """Run compile_wheel.mjs: Pyodide's own CPython writes the .pyc files."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node not found: install Node.js 18 or newer (apt-get install nodejs npm)")
-    proc = subprocess.run([node, str(COMPILE_SCRIPT), str(pyodide_dir), str(wheel), str(out_dir)],
-                          capture_output=True, text=True)
-    name = _last_line(proc.stdout)
-    if proc.returncode != 0 or not (out_dir / name).is_file():
-        raise BuildError("compiling the engine wheel with Pyodide failed: "
-                         f"{_last_line(proc.stderr or proc.stdout)}")
+    """in_pyodide.mjs wheel: Pyodide's own CPython writes the .pyc files."""
+    name = run_in_pyodide(pyodide_dir, "wheel", wheel, out_dir, what="compiling the engine wheel")
+    if not (out_dir / name).is_file():
+        raise BuildError(f"compiling the engine wheel with Pyodide failed: no {name} written")
     return out_dir / name
 
 

@@ -13,7 +13,8 @@ from . import BuildError
 from .catalogs import write_browser_catalogs
 from .engine_wheel import engine_wheel
 from .hooks import STRICT_ENV, strict_i18n as strict_from_env
-from .runtime import check_npm_runtime, pinned_version, runtime_module, stage_runtime
+from .runtime import (SNAPSHOT, check_npm_runtime, pinned_version, runtime_dir_name, runtime_module,
+                      sri, stage_runtime)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -124,7 +125,8 @@ def build(root: Path = ROOT, site_dir: Path | None = None, *, strict_i18n: bool 
     try:
         # 2. + 3. runtime files from node_modules/pyodide, wheel registered in the lock file
         stage_runtime(pyodide_dir, wheel, staging, cache_dir)
-        log(f"runtime: pyodide {version}")
+        runtime_dir = runtime_dir_name(version, staging)
+        log(f"runtime: {runtime_dir}")
 
         # 4. tutorials and locale catalogs
         render_tutorials(root, root / "docs")
@@ -134,10 +136,12 @@ def build(root: Path = ROOT, site_dir: Path | None = None, *, strict_i18n: bool 
         run_mkdocs(root / "mkdocs.yml", new_dir, strict_i18n=strict_i18n, **overrides)
 
         # Once, after the last language: the runtime and the module that points at it.
-        shutil.move(str(staging), new_dir / "assets" / "runtime" / f"pyodide-{version}")
+        snapshot = (SNAPSHOT, sri(staging / SNAPSHOT))
+        shutil.move(str(staging), new_dir / "assets" / "runtime" / runtime_dir)
         gin_dir = new_dir / "assets" / "gin"
         gin_dir.mkdir(parents=True, exist_ok=True)
-        (gin_dir / "runtime.js").write_text(runtime_module(version, wheel.name))
+        (gin_dir / "runtime.js").write_text(runtime_module(runtime_dir, wheel.name,
+                                                           snapshot=snapshot))
         write_browser_catalogs(gin_dir / "locales")
     except BaseException:
         shutil.rmtree(new_dir, ignore_errors=True)

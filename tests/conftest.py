@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -32,3 +33,19 @@ def built_site(tmp_path_factory) -> Path:
         if not (site / "index.html").is_file():
             build(REPO, site, log=lambda *_: None)
     return site
+
+
+def site_runtime_dir(site: Path) -> Path:
+    """A built site's Pyodide runtime directory, found as the browser finds it: runtime.js."""
+    runtime_js = site / "assets/gin/runtime.js"
+    match = re.search(r'RUNTIME_DIR\s*=\s*"([^"]+)"', runtime_js.read_text())
+    assert match, f"no RUNTIME_DIR in {runtime_js}"
+    path = (runtime_js.parent / match.group(1)).resolve()
+    assert (path / "pyodide-lock.json").is_file(), f"no pyodide-lock.json in {path}"
+    return path
+
+
+@pytest.fixture(scope="session")
+def site_runtime(built_site) -> Path:
+    """The built site's runtime directory (assets/runtime/pyodide-<version>-<digest>)."""
+    return site_runtime_dir(built_site)

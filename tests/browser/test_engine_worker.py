@@ -4,20 +4,25 @@ For each language, at the site root and under a sub-path: the home page's live e
 Pyodide in the worker, and the engine there answers like CPython; no
 request leaves the origin; nothing is logged as a console error. With .wasm blocked, without
 WebAssembly or Worker, or without the worker script, the example shows the localized failure
-message and nothing is thrown. A wheel that does not match the lock's sha256 is refused. Pages
-without examples never download the runtime. Instant navigation keeps the example working, mounted once.
+message and nothing is thrown. A snapshot that does not match its integrity is refused. Pages
+without examples never download the runtime, nor do pages whose reader has not yet scrolled to,
+pointed at, or typed into one. Instant navigation keeps the example working, mounted once.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 from urllib.parse import urlsplit
 
 import pytest
 
 from ginrummy.api import handle
 from sitegen import catalogs, examples
+from tests.browser.conftest import serve
+from tests.conftest import site_runtime_dir
 
 LANGUAGES = ["en", "ro", "hu", "it"]
 BOOT_TIMEOUT_MS = 30000
@@ -46,12 +51,12 @@ def gin_workers(page):
 
 
 def wait_for_answer(page):
-    """Bring the first example into view (which boots the engine) and wait until it is live or
-    has given up; return (its status text, the example)."""
+    """Point at the first example (which boots the engine) and wait until it is live or has
+    given up; return (its status text, the example)."""
     # (Examples of a page left by instant navigation are marked stale: wait for the new page's.)
     page.wait_for_selector(f"{EXAMPLE}[data-gin-mounted]:not([data-stale])")
-    page.evaluate(f"document.querySelector('{EXAMPLE}').scrollIntoView()")
     example = page.locator(f"{EXAMPLE}:not([data-stale])").first
+    example.hover()  # the reader points at it: that boots the engine
     page.wait_for_function(
         """([ready, failed]) => {
             const status = document.querySelector(".gin-example:not([data-stale]) .gin-status");
@@ -93,11 +98,11 @@ def test_home_example_gets_the_engines_answer(servers, new_page, where, lang):
     boot = page.evaluate("window.ginEngine.ready")
     assert boot["ms"] > 0
 
-    # The runtime and the engine wheel came from the site itself, and nothing left the origin.
+    # The runtime and the engine's snapshot came from the site itself, and nothing left the origin.
     origin = origin_of(url)
     assert not log.off_origin(origin), log.off_origin(origin)
     assert any(u.endswith("/pyodide.asm.wasm") for u in log.requests)
-    assert any(u.endswith(".whl") for u in log.requests)
+    assert any(u.endswith("/engine.snapshot") for u in log.requests)
     if where == "subpath":
         assert all(urlsplit(u).path.startswith("/gin/") for u in log.requests), log.requests
     assert not log.page_errors, log.page_errors
@@ -115,6 +120,41 @@ def test_a_page_without_examples_never_loads_the_runtime(servers, new_page):
     page.wait_for_timeout(1000)  # give a wrong boot the time to show up in the requests
     assert not [u for u in log.requests if "/assets/runtime/" in u], log.requests
     assert not log.page_errors and not log.console_errors, (log.page_errors, log.console_errors)
+
+
+RUNTIME_REQUESTS = "/assets/runtime/"
+
+
+def test_reading_the_first_screen_downloads_no_runtime(servers, new_page):
+    """An example in view stays as pre-rendered until the reader acts: pointing at it boots."""
+    page, log = new_page()
+    page.goto(servers["root"])  # the home page: an example within the first screen's reach
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1500)  # idle well past the load: a boot would have started by now
+    assert not [u for u in log.requests if RUNTIME_REQUESTS in u], log.requests
+    assert page.locator(".gin-example .gin-output .gin-card").count() > 0  # complete meanwhile
+    status, _ = wait_for_answer(page)  # it hovers the example
+    assert status == READY["en"]
+
+
+@pytest.mark.parametrize("how", ["scroll", "key", "shared link"])
+def test_what_boots_the_engine(servers, new_page, how):
+    page, log = new_page()
+    url = servers["root"] + "rules/cards-and-deal/"  # its only example is far below the fold
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    if how == "scroll":
+        page.wait_for_timeout(500)
+        assert not [u for u in log.requests if RUNTIME_REQUESTS in u]
+        page.evaluate("document.querySelector('.gin-example').scrollIntoView()")
+    elif how == "key":
+        page.keyboard.press("Shift")
+    else:
+        state = json.loads(page.locator(".gin-example").first.get_attribute("data-gin"))
+        page.goto(url + "#gin-1=" + json.dumps(state).replace(" ", ""))
+    page.wait_for_function("() => document.querySelector('.gin-example[data-gin-ready]')",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert [u for u in log.requests if u.endswith("/engine.snapshot")]
 
 
 def test_engine_api_from_the_page(servers, new_page):
@@ -191,27 +231,27 @@ def test_other_faults_show_the_failure_message(servers, new_page, fault):
         assert not any("/assets/runtime/" in u for u in log.requests), "the runtime was fetched"
 
 
-@pytest.mark.parametrize("tampered", [False, True], ids=["intact", "tampered"])
-def test_the_wheel_is_checked_against_the_lock(servers, new_page, tampered):
-    """The engine loads by name from the lock, so the browser checks the wheel's sha256.
+def test_a_tampered_snapshot_is_refused(site_dir, new_page, tmp_path):
+    """The worker fetches the engine's snapshot with runtime.js's SNAPSHOT_INTEGRITY.
 
-    The wheel goes through the same route both times; only the tampered copy (one byte added)
-    must be refused, so the refusal comes from the digest and not from the routing.
+    A copy of the site (hard links) whose snapshot has one byte changed, same length: only
+    the digest can tell, and the example must show the failure message, not a wrong engine.
     """
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site, copy_function=os.link)
+    snapshot = site_runtime_dir(site) / "engine.snapshot"
+    data = bytearray(snapshot.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    for path in (snapshot, snapshot.with_name("engine.snapshot.gz")):
+        path.unlink()  # a hard link: never write through it into the real site
+    snapshot.write_bytes(bytes(data))
     page, log = new_page()
-
-    def pass_through(route):
-        response = route.fetch()
-        route.fulfill(response=response, body=response.body() + (b"\0" if tampered else b""))
-
-    page.context.route(re.compile(r".*\.whl$"), pass_through)
-    page.goto(servers["root"])
-    status, _ = wait_for_answer(page)
-    if tampered:
-        assert status == FAILED["en"]
-        assert any(".whl" in w for w in log.console_warnings), log.console_warnings
-    else:
-        assert status == READY["en"]
+    with serve(site) as base:
+        page.goto(base)
+        status, _ = wait_for_answer(page)
+    assert status == FAILED["en"]
+    assert any("engine.snapshot (or it failed its integrity check)" in w
+               for w in log.console_warnings), log.console_warnings
     assert not log.page_errors, log.page_errors
 
 

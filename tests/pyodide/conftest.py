@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import site_runtime_dir
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -24,12 +25,7 @@ def site_dir(request) -> Path:
 @pytest.fixture(scope="session")
 def runtime_dir(site_dir) -> Path:
     """The site's Pyodide runtime directory, found the way the browser finds it: runtime.js."""
-    runtime_js = site_dir / "assets/gin/runtime.js"
-    match = re.search(r'RUNTIME_DIR\s*=\s*"([^"]+)"', runtime_js.read_text())
-    assert match, f"no RUNTIME_DIR in {runtime_js}"
-    path = (runtime_js.parent / match.group(1)).resolve()
-    assert (path / "pyodide-lock.json").is_file(), f"no pyodide-lock.json in {path}"
-    return path
+    return site_runtime_dir(site_dir)
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,15 @@
 // Run the engine under Pyodide in Node, as the site ships it.
 //
-//   node tests/pyodide/run_engine.mjs <runtime dir of a built site>  < requests.json  > responses.json
+//   node tests/pyodide/run_engine.mjs <runtime dir of a built site> [wheel|snapshot]
+//        < requests.json  > responses.json
 //
-// Pyodide itself comes from node_modules/pyodide (the pinned npm package). The engine is loaded
-// BY NAME through the built site's own pyodide-lock.json, exactly as the browser worker does, so
-// the wheel the site ships is the one tested. Pyodide checks a package's sha256 only in the
-// browser (through fetch's integrity option), so this script checks it itself before loading.
+// Pyodide itself comes from node_modules/pyodide (the pinned npm package).
+// - wheel (the default): the engine is loaded BY NAME through the built site's own
+//   pyodide-lock.json, so the wheel the site ships is the one tested. Pyodide checks a package's
+//   sha256 only in the browser (through fetch's integrity option), so this script checks it
+//   itself before loading.
+// - snapshot: the site's engine.snapshot is restored on the site's trimmed standard library
+//   (engine_stdlib.zip), exactly as the browser worker does.
 //
 // stdin:  a JSON array of request strings (each passed unchanged to ginrummy.api.handle)
 // stdout: a JSON array of the response strings, in order. A Python exception (handle should
@@ -17,37 +21,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "pyodide";
 
-const runtimeDir = process.argv[2];
-if (!runtimeDir) {
-  console.error("usage: node run_engine.mjs <site runtime dir> < requests.json");
+const [runtimeDir, mode = "wheel"] = process.argv.slice(2);
+if (!runtimeDir || !["wheel", "snapshot"].includes(mode)) {
+  console.error("usage: node run_engine.mjs <site runtime dir> [wheel|snapshot] < requests.json");
   process.exit(2);
 }
-const packageName = process.argv[3] || "ginrummy";
+const packageName = "ginrummy";
+const logLine = (line) => console.error(line); // stdout is for the answers only
 
 const requests = JSON.parse(readFileSync(0, "utf8"));
-
-const lock = JSON.parse(readFileSync(path.join(runtimeDir, "pyodide-lock.json"), "utf8"));
-const entry = lock.packages[packageName];
-if (!entry) {
-  console.error(`${packageName} is not in ${runtimeDir}/pyodide-lock.json`);
-  process.exit(1);
-}
-const sha256 = createHash("sha256")
-  .update(readFileSync(path.join(runtimeDir, entry.file_name)))
-  .digest("hex");
-if (sha256 !== entry.sha256) {
-  console.error(`integrity check failed: ${entry.file_name} has sha256 ${sha256}, the lock says ${entry.sha256}`);
-  process.exit(1);
-}
-
 const started = performance.now();
-const pyodide = await loadPyodide({
-  lockFileURL: path.resolve(runtimeDir, "pyodide-lock.json"),
-  packageBaseUrl: path.resolve(runtimeDir) + "/",
-  stdout: (line) => console.error(line), // keep stdout for the answers only
-  stderr: (line) => console.error(line),
-});
-await pyodide.loadPackage(packageName, { messageCallback: () => {}, checkIntegrity: true });
+const pyodide = mode === "snapshot" ? await fromSnapshot() : await fromWheel();
 const api = pyodide.pyimport(`${packageName}.api`);
 const handle = api.handle; // called through the proxy, as the worker does
 console.error(`booted in ${Math.round(performance.now() - started)} ms`);
@@ -62,3 +46,36 @@ const responses = requests.map((request) => {
   }
 });
 process.stdout.write(JSON.stringify(responses));
+
+async function fromSnapshot() {
+  return loadPyodide({
+    stdLibURL: path.resolve(runtimeDir, "engine_stdlib.zip"),
+    _loadSnapshot: readFileSync(path.join(runtimeDir, "engine.snapshot")),
+    stdout: logLine,
+    stderr: logLine,
+  });
+}
+
+async function fromWheel() {
+  const lock = JSON.parse(readFileSync(path.join(runtimeDir, "pyodide-lock.json"), "utf8"));
+  const entry = lock.packages[packageName];
+  if (!entry) {
+    console.error(`${packageName} is not in ${runtimeDir}/pyodide-lock.json`);
+    process.exit(1);
+  }
+  const sha256 = createHash("sha256")
+    .update(readFileSync(path.join(runtimeDir, entry.file_name)))
+    .digest("hex");
+  if (sha256 !== entry.sha256) {
+    console.error(`integrity check failed: ${entry.file_name} has sha256 ${sha256}, the lock says ${entry.sha256}`);
+    process.exit(1);
+  }
+  const pyodide = await loadPyodide({
+    lockFileURL: path.resolve(runtimeDir, "pyodide-lock.json"),
+    packageBaseUrl: path.resolve(runtimeDir) + "/",
+    stdout: logLine,
+    stderr: logLine,
+  });
+  await pyodide.loadPackage(packageName, { messageCallback: () => {}, checkIntegrity: true });
+  return pyodide;
+}

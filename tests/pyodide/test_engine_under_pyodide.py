@@ -1,8 +1,9 @@
 """The engine the site ships, run under Pyodide in Node, answers exactly as CPython does.
 
-A fixed batch of requests (seeded random 10- and 11-card hands, and bad input) goes through
-tests/pyodide/run_engine.mjs, which loads the built site's engine wheel by name through the
-site's pyodide-lock.json. Every response string must be identical to CPython's
+A fixed batch of requests (seeded random 10- and 11-card hands, every op, and bad input) goes
+through tests/pyodide/run_engine.mjs, both ways the site can boot the engine: restoring the
+site's memory snapshot (what the browser does), and loading the site's engine wheel by name
+through its pyodide-lock.json. Every response string must be identical to CPython's
 ``ginrummy.api.handle`` for the same request string.
 """
 
@@ -13,7 +14,9 @@ import random
 import subprocess
 from pathlib import Path
 
-from ginrummy.api import handle
+import pytest
+
+from ginrummy.api import OPS, handle
 
 RUNNER = Path(__file__).with_name("run_engine.mjs")
 DECK = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
@@ -31,6 +34,25 @@ def request_batch() -> list[str]:
     dense = [c for c in DECK if c[0] in "34567"]
     for _ in range(6):
         requests.append(json.dumps({"v": 1, "op": "melds", "cards": " ".join(rng.sample(dense, 11))}))
+    for i in range(12):  # every other op, on random hands
+        cards = rng.sample(DECK, 21)
+        requests.append(json.dumps({"op": "knock", "cards": " ".join(cards[:11]),
+                                    "rules": ["standard", "oklahoma"][i % 2], "upcard": cards[11]}))
+        requests.append(json.dumps({"op": "score", "knocker": " ".join(cards[:10]),
+                                    "defender": " ".join(cards[10:20]),
+                                    "rules": ["standard", "pagat", "pokerwiner"][i % 3]}))
+    requests += [json.dumps(r) for r in (
+        {"op": "layoffs", "knocker_melds": [["4H", "5H", "6H"], ["9S", "9D", "9C"]],
+         "defender": "7H 8H 3H 2H 2C 3C KD KS QD 9H"},
+        {"op": "sheet", "entries": [[0, 25], [1, 40], [0, 90], [0, 20]], "rules": "pagat"},
+        {"op": "sheet", "format": "hollywood", "entries": [[0, 25], [1, 40], [0, 110], [1, 30]]},
+        {"op": "rules"},
+        {"op": "parse", "cards": "A♠ 10h, jh qh kh"},
+        {"op": "deal", "seed": 11},
+        {"op": "play", "state": {}, "action": {"kind": "draw"}},
+    )]
+    dealt = json.loads(handle(json.dumps({"op": "deal", "seed": 11})))["result"]
+    requests.append(json.dumps({"op": "play", "state": dealt["state"], "action": dealt["legal"][0]}))
     requests += [
         json.dumps({"op": "melds", "cards": "4S 6S KS KH 4D 5D 6D 4C 5C 6C KC"}),  # 11 cards, 4
         json.dumps({"op": "melds", "cards": "A♠ 2♠ 3♠ 10h jh qh kh 5d 5c 5s"}),  # other notation
@@ -59,10 +81,11 @@ def cpython_responses(requests: list[str]) -> list[str]:
     return out
 
 
-def test_pyodide_answers_match_cpython(node, runtime_dir):
+@pytest.mark.parametrize("boot", ["snapshot", "wheel"])
+def test_pyodide_answers_match_cpython(node, runtime_dir, boot):
     requests = request_batch()
     run = subprocess.run(
-        [node, str(RUNNER), str(runtime_dir)],
+        [node, str(RUNNER), str(runtime_dir), boot],
         input=json.dumps(requests), capture_output=True, text=True, timeout=300,
     )
     assert run.returncode == 0, run.stderr
@@ -75,6 +98,8 @@ def test_pyodide_answers_match_cpython(node, runtime_dir):
     parsed = [json.loads(r) for r in expected]
     assert sum(r["ok"] for r in parsed) >= 50
     assert sum(not r["ok"] for r in parsed) >= 8
+    ops = {json.loads(r).get("op") for r in requests if r.startswith("{")}
+    assert set(OPS) <= ops, set(OPS) - ops
 
 
 def test_runner_refuses_a_tampered_wheel(node, runtime_dir, tmp_path):

@@ -24,31 +24,30 @@ from sitegen.runtime import STDLIB_PYC, pinned_version, precompiled_stdlib, runt
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
 VERSION = pinned_version(REPO / "package.json")
-RUNTIME = f"assets/runtime/pyodide-{VERSION}"
 # The flags word of an unchecked hash-based .pyc (PEP 552): bit 0 set, bit 1 (check_source) clear.
 UNCHECKED_HASH = (1).to_bytes(4, "little")
 
 
 @pytest.fixture(scope="module")
-def site_stdlib(built_site) -> Path:
-    return built_site / RUNTIME / STDLIB_PYC
+def site_stdlib(site_runtime) -> Path:
+    return site_runtime / STDLIB_PYC
 
 
 @pytest.fixture(scope="module")
-def python_version(built_site) -> str:
-    return json.loads((built_site / RUNTIME / "pyodide-lock.json").read_text())["info"]["python"]
+def python_version(site_runtime) -> str:
+    return json.loads((site_runtime / "pyodide-lock.json").read_text())["info"]["python"]
 
 
 def exported(runtime_js: str) -> dict:
     return dict(re.findall(r'^export const (\w+) = "([^"]*)";$', runtime_js, re.M))
 
 
-def test_runtime_js_exports_the_stdlib_file_beside_the_runtime(built_site, site_stdlib):
+def test_runtime_js_exports_the_stdlib_file_beside_the_runtime(built_site, site_runtime, site_stdlib):
     names = exported((built_site / "assets/gin/runtime.js").read_text())
     assert names["STDLIB_FILE"] == STDLIB_PYC
     # worker.js: new URL(STDLIB_FILE, new URL(RUNTIME_DIR, runtime.js)); the file is really there.
     runtime_dir = (built_site / "assets/gin" / names["RUNTIME_DIR"]).resolve()
-    assert runtime_dir == (built_site / RUNTIME).resolve()
+    assert runtime_dir == site_runtime
     assert (runtime_dir / names["STDLIB_FILE"]).is_file()
     # Pyodide's own .py standard library stays too (and its gzip copy).
     assert (runtime_dir / "python_stdlib.zip").is_file()
@@ -72,9 +71,9 @@ def test_stdlib_zip_holds_pyc_for_every_module_and_no_py(site_stdlib):
     assert b"/lib/python314.zip/abc.py" in abc
 
 
-def test_stdlib_pyc_comes_from_the_same_interpreter_as_the_engine_wheel(built_site, site_stdlib):
-    lock = json.loads((built_site / RUNTIME / "pyodide-lock.json").read_text())
-    wheel = built_site / RUNTIME / lock["packages"]["ginrummy"]["file_name"]
+def test_stdlib_pyc_comes_from_the_same_interpreter_as_the_engine_wheel(site_runtime, site_stdlib):
+    lock = json.loads((site_runtime / "pyodide-lock.json").read_text())
+    wheel = site_runtime / lock["packages"]["ginrummy"]["file_name"]
     with zipfile.ZipFile(wheel) as whl:
         engine_magic = whl.read("ginrummy/api.pyc")[:4]
     with zipfile.ZipFile(site_stdlib) as out:
@@ -109,6 +108,32 @@ def test_a_cached_stdlib_is_not_compiled_again(monkeypatch):
     assert precompiled_stdlib(PYODIDE, REPO / ".cache").is_file()
 
 
+def test_a_cached_snapshot_is_not_made_again(site_runtime, monkeypatch):
+    stdlib = precompiled_stdlib(PYODIDE, REPO / ".cache")
+    wheel = next(site_runtime.glob("*.whl"))
+    first = runtime.engine_snapshot(PYODIDE, stdlib, wheel, REPO / ".cache")
+
+    def no_node(*args, **kwargs):
+        raise AssertionError("the cached snapshot was made again")
+
+    monkeypatch.setattr(runtime.subprocess, "run", no_node)
+    assert runtime.engine_snapshot(PYODIDE, stdlib, wheel, REPO / ".cache") == first
+    assert first.read_bytes() == (site_runtime / runtime.SNAPSHOT).read_bytes()
+    trimmed = first.with_name(runtime.SNAPSHOT_STDLIB)
+    assert trimmed.read_bytes() == (site_runtime / runtime.SNAPSHOT_STDLIB).read_bytes()
+
+
+def test_the_snapshots_stdlib_is_the_full_one_trimmed(site_runtime, site_stdlib):
+    """Only members of the precompiled zip, unchanged, and the ones the engine needs."""
+    with zipfile.ZipFile(site_stdlib) as full, \
+            zipfile.ZipFile(site_runtime / runtime.SNAPSHOT_STDLIB) as trimmed:
+        kept = trimmed.namelist()
+        assert 50 < len(kept) < len(full.namelist()) / 2
+        for name in kept:
+            assert trimmed.read(name) == full.read(name), name
+        assert {"json/__init__.pyc", "dataclasses.pyc", "encodings/utf_8.pyc"} <= set(kept)
+
+
 def test_missing_node_is_one_line(monkeypatch, tmp_path):
     monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
     with pytest.raises(BuildError) as info:
@@ -117,11 +142,15 @@ def test_missing_node_is_one_line(monkeypatch, tmp_path):
 
 
 def test_runtime_module_text():
-    text = runtime_module("1.2.3", "ginrummy-0.1.0-cp314-none-any.whl")
+    text = runtime_module("pyodide-1.2.3-abc", "ginrummy-0.1.0-cp314-none-any.whl",
+                          snapshot=("engine.snapshot", "sha256-xyz="))
     assert exported(text) == {
-        "RUNTIME_DIR": "../runtime/pyodide-1.2.3/", "ENGINE_PACKAGE": "ginrummy",
-        "ENGINE_WHEEL": "ginrummy-0.1.0-cp314-none-any.whl", "STDLIB_FILE": STDLIB_PYC}
-    assert "STDLIB_FILE" not in runtime_module("1.2.3", "x-0-py3-none-any.whl", stdlib_file=None)
+        "RUNTIME_DIR": "../runtime/pyodide-1.2.3-abc/", "ENGINE_PACKAGE": "ginrummy",
+        "ENGINE_WHEEL": "ginrummy-0.1.0-cp314-none-any.whl", "STDLIB_FILE": STDLIB_PYC,
+        "SNAPSHOT_FILE": "engine.snapshot", "SNAPSHOT_INTEGRITY": "sha256-xyz=",
+        "SNAPSHOT_STDLIB_FILE": "engine_stdlib.zip"}
+    plain = exported(runtime_module("pyodide-1.2.3-abc", "x-0-py3-none-any.whl", stdlib_file=None))
+    assert "STDLIB_FILE" not in plain and "SNAPSHOT_FILE" not in plain
 
 
 BOOT = textwrap.dedent("""

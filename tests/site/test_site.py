@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -18,13 +19,12 @@ import pytest
 from sitegen import BuildError
 from sitegen.engine_wheel import build_wheel
 from sitegen.pipeline import run_mkdocs
-from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version
+from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version, runtime_dir_name
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ro", "hu", "it")
 PAGES = ("", "rules/lay-offs/", "glossary/")
 VERSION = pinned_version(REPO / "package.json")
-RUNTIME = f"assets/runtime/pyodide-{VERSION}"
 NOTICE_TITLES = {"ro": "Pagină netradusă", "hu": "Még nincs lefordítva",
                  "it": "Pagina non ancora tradotta"}
 
@@ -137,13 +137,13 @@ def test_home_pages_have_a_live_example(built_site):
 
 
 @pytest.fixture(scope="module")
-def lock_entry(built_site):
-    lock = json.loads((built_site / RUNTIME / "pyodide-lock.json").read_text())
+def lock_entry(site_runtime):
+    lock = json.loads((site_runtime / "pyodide-lock.json").read_text())
     return lock["packages"]["ginrummy"]
 
 
-def test_runtime_files_and_engine_wheel_are_present(built_site, lock_entry):
-    runtime = built_site / RUNTIME
+def test_runtime_files_and_engine_wheel_are_present(site_runtime, lock_entry):
+    runtime = site_runtime
     for name in RUNTIME_FILES:
         assert (runtime / name).is_file(), name
     wheel = runtime / lock_entry["file_name"]
@@ -154,10 +154,10 @@ def test_runtime_files_and_engine_wheel_are_present(built_site, lock_entry):
     assert lock_entry["package_type"] == "package" and lock_entry["install_dir"] == "site"
 
 
-def test_wheel_holds_bytecode_only(built_site, lock_entry):
+def test_wheel_holds_bytecode_only(site_runtime, lock_entry):
     import zipfile
 
-    with zipfile.ZipFile(built_site / RUNTIME / lock_entry["file_name"]) as wheel:
+    with zipfile.ZipFile(site_runtime / lock_entry["file_name"]) as wheel:
         names = wheel.namelist()
         record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
     assert "ginrummy/api.pyc" in names
@@ -165,21 +165,32 @@ def test_wheel_holds_bytecode_only(built_site, lock_entry):
     assert "ginrummy/api.pyc,sha256=" in record and ".py," not in record
 
 
-def test_gzip_copies_match_their_files(built_site, lock_entry):
-    runtime = built_site / RUNTIME
+def test_gzip_copies_match_their_files(site_runtime, lock_entry):
+    runtime = site_runtime
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json",
+                 "python_stdlib_pyc.zip", "engine.snapshot", "engine_stdlib.zip",
                  lock_entry["file_name"]):
         assert gzip.decompress((runtime / f"{name}.gz").read_bytes()) == (runtime / name).read_bytes()
 
 
-def test_runtime_module_names_the_runtime(built_site, lock_entry):
+def test_runtime_module_names_the_runtime(built_site, site_runtime, lock_entry):
     text = (built_site / "assets/gin/runtime.js").read_text()
-    assert text == (f'export const RUNTIME_DIR = "../runtime/pyodide-{VERSION}/";\n'
+    snapshot = site_runtime / "engine.snapshot"
+    integrity = base64.b64encode(hashlib.sha256(snapshot.read_bytes()).digest()).decode()
+    assert text == (f'export const RUNTIME_DIR = "../runtime/{site_runtime.name}/";\n'
                     'export const ENGINE_PACKAGE = "ginrummy";\n'
                     f'export const ENGINE_WHEEL = "{lock_entry["file_name"]}";\n'
-                    'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n')
-    runtime_dir = (built_site / "assets/gin" / f"../runtime/pyodide-{VERSION}").resolve()
-    assert (runtime_dir / "pyodide.mjs").is_file()
+                    'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n'
+                    'export const SNAPSHOT_FILE = "engine.snapshot";\n'
+                    f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'
+                    'export const SNAPSHOT_STDLIB_FILE = "engine_stdlib.zip";\n')
+    assert (site_runtime / "pyodide.mjs").is_file()
+
+
+def test_runtime_directory_is_named_by_its_content(site_runtime):
+    """Served as immutable, so any change to a file (a new engine) must give a new name."""
+    assert re.fullmatch(rf"pyodide-{re.escape(VERSION)}-[0-9a-f]{{10}}", site_runtime.name)
+    assert site_runtime.name == runtime_dir_name(VERSION, site_runtime)
 
 
 # --- nothing loads from another host -------------------------------------------------------

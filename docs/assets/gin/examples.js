@@ -69,7 +69,8 @@ export class LiveExample {
     this.output = this.node.querySelector(".gin-output");
     this.buildControls();
     this.renderInputs();
-    this.say(this.cat.text("ui.loading"));
+    // Nothing to say until the engine is on its way (gin.js boots it when the reader acts).
+    this.engine.started.then(() => this.say(this.cat.text("ui.loading")));
     this.engine.ready.then(() => this.onReady(), () => this.onFailure());
   }
 

@@ -2,11 +2,14 @@
 //
 // - One engine worker (worker.js) per page, shared by every widget, started lazily:
 //     * the worker itself (two small files, no Pyodide yet) is created when the page is idle;
-//     * Pyodide boots when an example ([data-gin]: an example or a lesson) comes near the viewport (once
-//       the page has loaded and gone idle), on the reader's first interaction with a page that
-//       has examples, or on the first request, whichever comes first. Pages without examples
-//       never download the runtime.
+//     * Pyodide (about 8 MB) boots only when the reader shows they are here to use an example
+//       ([data-gin]: an example or a lesson): they scroll one near the viewport (booting once
+//       the page is idle), point at or focus one, press a key, click or touch the page, or
+//       arrive with an example's shared state in the URL; or on the first request. A reader who
+//       only reads the first screen downloads nothing more: every example is complete as
+//       pre-rendered. Pages without examples never download the runtime.
 // - window.ginEngine = { request(obj) -> Promise<response>,
+//                        started: Promise (resolves when the boot begins),
 //                        ready: Promise<{ms, sinceTrigger, phases}> }.
 // - Performance marks for measuring (bench/browser.py): "gin-boot" (the boot trigger),
 //   "gin-ready" (the engine answered that it booted), "gin-first-answer" (the first response).
@@ -27,9 +30,10 @@ let failure = null; // an Error once the engine has failed for good
 let nextId = 1;
 let answered = false; // a first response arrived (marked once)
 const pending = new Map(); // id -> {resolve, reject}
-let settleReady;
+let settleReady, settleStarted;
 const ready = new Promise((resolve, reject) => (settleReady = { resolve, reject }));
 ready.catch(() => {}); // a failure is shown by the widgets, never left unhandled
+const started = new Promise((resolve) => (settleStarted = resolve));
 
 function fail(message) {
   if (failure) return;
@@ -76,11 +80,13 @@ function startWorker() {
 }
 
 function boot() {
-  if (booted || !startWorker()) return;
+  if (booted || failure || !startWorker()) return;
   booted = true;
   bootTriggered = performance.now();
   mark("gin-boot");
   worker.postMessage({ type: "boot" });
+  settleStarted();
+  stopWatching();
 }
 
 function mark(name) {
@@ -98,12 +104,12 @@ function request(obj) {
   });
 }
 
-window.ginEngine = { request, ready };
+window.ginEngine = { request, started, ready };
 
-// When to start. The idle start only creates the worker; nearing the viewport or an interaction
-// boots Pyodide as well. An example near the viewport boots it once the page has loaded and gone
-// idle, so the runtime's megabytes never compete with the page's own files and first paint (the
-// pre-rendered example is complete meanwhile); an interaction or a request boots it at once.
+// When to start. The idle start only creates the worker. Pyodide boots on a sign that the reader
+// is here for an example (see the top of this file): an interaction boots it at once; an example
+// scrolled near the viewport boots it once the page is idle, so the runtime's megabytes never
+// compete with the page's own files.
 function whenIdle(fn, timeout = 3000) {
   if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout });
   else setTimeout(fn, 200);
@@ -114,25 +120,33 @@ function afterLoad(fn, timeout) {
 }
 afterLoad(startWorker);
 
+const hasWidgets = () => document.querySelector(WIDGETS) !== null;
 const nearViewport = "IntersectionObserver" in window
   ? new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        nearViewport.disconnect();
-        afterLoad(boot, 1000);
-      }
+      if (entries.some((entry) => entry.isIntersecting)) afterLoad(boot, 1000);
     }, { rootMargin: "300px" })
   : null;
 
-function onFirstInteraction() {
-  if (document.querySelector(WIDGETS)) {
-    boot();
-    for (const type of ["pointerdown", "keydown", "touchstart"]) {
-      document.removeEventListener(type, onFirstInteraction, true);
-    }
-  }
+// Scrolling starts watching the examples (the observer reports at once those already near).
+function onScroll() {
+  if (!hasWidgets()) return;
+  if (nearViewport) for (const node of document.querySelectorAll(WIDGETS)) nearViewport.observe(node);
+  else afterLoad(boot, 1000);
 }
-for (const type of ["pointerdown", "keydown", "touchstart"]) {
-  document.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+function onInteraction(event) {
+  const onWidget = event.target instanceof Element && event.target.closest(WIDGETS);
+  if (onWidget || (!event.type.endsWith("over") && event.type !== "focusin" && hasWidgets())) boot();
+}
+const INTERACTIONS = ["pointerdown", "keydown", "touchstart", "wheel", "pointerover", "focusin"];
+for (const type of INTERACTIONS) {
+  document.addEventListener(type, onInteraction, { capture: true, passive: true });
+}
+window.addEventListener("scroll", onScroll, { passive: true });
+
+function stopWatching() {
+  for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
+  window.removeEventListener("scroll", onScroll);
+  if (nearViewport) nearViewport.disconnect();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,12 +156,10 @@ function mount() {
   for (const node of document.querySelectorAll(WIDGETS)) {
     if (node.dataset.ginMounted !== undefined) continue;
     node.dataset.ginMounted = "";
-    if (!booted) {
-      if (nearViewport) nearViewport.observe(node);
-      else afterLoad(boot, 1000); // no IntersectionObserver: boot once the page is idle
-    }
     if (node.classList.contains("gin-example")) mountExample(node);
   }
+  // A shared link: its examples' state is in the URL (#gin-N=...), to be shown at once.
+  if (/(^#|&)gin-\d+=/.test(location.hash) && hasWidgets()) boot();
   // Lessons and the lessons index (sitegen/tutorials.py): lessons.js makes them live.
   for (const node of document.querySelectorAll(".gin-lesson:not([data-gin-lesson])")) import("./lessons.js").then(({ mountLesson }) => mountLesson(node, window.ginEngine)).catch((err) => console.warn(`gin: the lesson could not be made live: ${err && err.message}`));
 }

@@ -3,8 +3,10 @@
 //
 // gin.js starts one of these per page. It boots only when asked: on a {type: "boot"} message or
 // on the first request. Booting loads Pyodide from the site's own copy (RUNTIME_DIR, written by
-// the build into runtime.js), then the engine wheel by name, so the sha256 in the site's
-// pyodide-lock.json is checked.
+// the build into runtime.js) and restores the engine's memory snapshot (SNAPSHOT_FILE): a
+// Python that has already imported and warmed up the engine, checked against
+// SNAPSHOT_INTEGRITY. Without a snapshot it starts Python and loads the engine wheel by name,
+// so the sha256 in the site's pyodide-lock.json is checked.
 //
 // Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
 //                {id, request}             request: a JSON-able object for ginrummy.api.handle
@@ -18,8 +20,10 @@ import * as runtime from "./runtime.js";
 
 // RUNTIME_DIR is relative to runtime.js, which sits beside this file.
 const RUNTIME_URL = new URL(runtime.RUNTIME_DIR, new URL("./runtime.js", import.meta.url)).href;
-// Optional: a standard library precompiled to .pyc (faster boot), if the build provides one.
-const STDLIB_URL = runtime.STDLIB_FILE ? new URL(runtime.STDLIB_FILE, RUNTIME_URL).href : undefined;
+// The standard library: with the snapshot, the trimmed zip it was made on; else (if the build
+// provides one) the whole library precompiled to .pyc, for a faster boot.
+const STDLIB_FILE = runtime.SNAPSHOT_FILE ? runtime.SNAPSHOT_STDLIB_FILE : runtime.STDLIB_FILE;
+const STDLIB_URL = STDLIB_FILE ? new URL(STDLIB_FILE, RUNTIME_URL).href : undefined;
 // A last resort only: the fetch watch below catches the failures we know of at once.
 const BOOT_TIMEOUT_MS = 60000;
 
@@ -49,19 +53,26 @@ async function loadEngine() {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
   phase("import");
+  const snapshot = runtime.SNAPSHOT_FILE
+    ? fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
+      .then((response) => response.arrayBuffer())
+    : undefined;
   const pyodide = await loadPyodide({
     indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
     stdLibURL: STDLIB_URL,
+    _loadSnapshot: snapshot,
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
   phase("loadPyodide");
-  await pyodide.loadPackage(runtime.ENGINE_PACKAGE, {
-    messageCallback: () => {},
-    errorCallback: (message) => console.warn(message),
-    checkIntegrity: true,
-  });
-  phase("loadPackage");
+  if (!snapshot) {
+    await pyodide.loadPackage(runtime.ENGINE_PACKAGE, {
+      messageCallback: () => {},
+      errorCallback: (message) => console.warn(message),
+      checkIntegrity: true,
+    });
+    phase("loadPackage");
+  }
   // Keep a proxy to handle(): a call through it costs about 0.5 µs, a runPython string about 95 µs.
   // (The module proxy is kept alive for the worker's lifetime: handle is borrowed from it.)
   const api = pyodide.pyimport(`${runtime.ENGINE_PACKAGE}.api`);
@@ -85,7 +96,9 @@ function watchRuntimeFetches() {
       try {
         response = await realFetch(input, init);
       } catch (err) {
-        reject(new Error(`could not fetch ${url}: ${describe(err)}`));
+        // A response that fails its integrity check fails the same way, as "Failed to fetch".
+        const check = init && init.integrity ? " (or it failed its integrity check)" : "";
+        reject(new Error(`could not fetch ${url}${check}: ${describe(err)}`));
         throw err;
       }
       if (!response.ok) reject(new Error(`could not fetch ${url}: HTTP ${response.status}`));
