@@ -9,11 +9,13 @@
 //   node sitegen/in_pyodide.mjs snapshot <pyodide dir> <stdlib .zip> <engine .whl> <output dir>
 //       Writes engine_stdlib.zip, the standard library trimmed to what the engine imports, and
 //       engine.snapshot, a memory snapshot of Pyodide booted on it with the engine installed,
-//       imported and warmed up (snapshot.py). The browser restores the snapshot instead of
-//       starting Python: about twice as fast a boot. Prints "<snapshot bytes> <stdlib members>".
+//       imported and warmed up (snapshot.py), without its zero pages (docs/assets/gin/snapshot.js).
+//       The browser restores the snapshot instead of starting Python: about twice as fast a boot.
+//       Prints "<snapshot bytes> <bytes shipped> <stdlib members>".
 import { readFile, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { sparseSnapshot } from "../docs/assets/gin/snapshot.js";
 
 const USAGE = { // the arguments after <pyodide dir>
   wheel: ["<input .whl>", "<output dir>"],
@@ -79,6 +81,7 @@ if (command === "wheel") {
   // 2. The snapshot, made on the trimmed zip: the browser passes that same file as stdLibURL.
   const pyodide = await prepared({ stdLibURL: trimmed, _makeSnapshot: true });
   const snapshot = pyodide.makeMemorySnapshot();
-  await writeFile(join(outDir, "engine.snapshot"), snapshot);
-  console.log(`${snapshot.length} ${members}`);
+  const shipped = sparseSnapshot(snapshot);
+  await writeFile(join(outDir, "engine.snapshot"), shipped);
+  console.log(`${snapshot.length} ${shipped.length} ${members}`);
 }

@@ -19,7 +19,9 @@ loadPyodide as stdLibURL, so booting imports .pyc instead of compiling ~200 .py 
 
 The snapshot is the memory of a Pyodide booted with the engine imported and warmed up
 (in_pyodide.mjs snapshot, snapshot.py). The browser restores it instead of starting Python and
-importing the engine: about twice as fast again. Since nothing is left to import, it is made on
+importing the engine: about twice as fast again. It is shipped without its zero pages
+(docs/assets/gin/snapshot.js), which halves what the browser inflates, checks and copies.
+Since nothing is left to import, it is made on
 (and shipped with) a standard library trimmed to the modules the engine imported: a third of
 the size. It is bound to the exact Pyodide build, that zip and the wheel, all shipped beside it.
 Without a snapshot the worker uses STDLIB_FILE and the wheel.
@@ -51,6 +53,7 @@ HERE = Path(__file__).resolve().parent
 IN_PYODIDE = HERE / "in_pyodide.mjs"
 PYC_SCRIPT = HERE / "pyc_wheel.py"
 SNAPSHOT_SCRIPT = HERE / "snapshot.py"
+SNAPSHOT_FORMAT = HERE.parent / "docs" / "assets" / "gin" / "snapshot.js"  # also read by worker.js
 
 
 def pinned_version(package_json: Path) -> str:
@@ -210,7 +213,8 @@ def engine_snapshot(pyodide_dir: Path, stdlib: Path, wheel: Path, cache_dir: Pat
         run_in_pyodide(pyodide_dir, "snapshot", stdlib, wheel, out,
                        what="making the engine's memory snapshot")
 
-    key = _key(version, pyodide_dir / "pyodide.asm.wasm", stdlib, wheel, SNAPSHOT_SCRIPT)
+    key = _key(version, pyodide_dir / "pyodide.asm.wasm", stdlib, wheel, SNAPSHOT_SCRIPT,
+               SNAPSHOT_FORMAT)
     return _cached_make(cache_dir / "snapshot" / key, SNAPSHOT, make)
 
 

@@ -20,6 +20,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "pyodide";
+import { expandSnapshot } from "../../docs/assets/gin/snapshot.js";
 
 const [runtimeDir, mode = "wheel"] = process.argv.slice(2);
 if (!runtimeDir || !["wheel", "snapshot"].includes(mode)) {
@@ -50,7 +51,7 @@ process.stdout.write(JSON.stringify(responses));
 async function fromSnapshot() {
   return loadPyodide({
     stdLibURL: path.resolve(runtimeDir, "engine_stdlib.zip"),
-    _loadSnapshot: readFileSync(path.join(runtimeDir, "engine.snapshot")),
+    _loadSnapshot: expandSnapshot(new Uint8Array(readFileSync(path.join(runtimeDir, "engine.snapshot"))).buffer),
     stdout: logLine,
     stderr: logLine,
   });

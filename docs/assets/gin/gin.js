@@ -127,15 +127,25 @@ const nearViewport = "IntersectionObserver" in window
     }, { rootMargin: "300px" })
   : null;
 
-// Scrolling starts watching the examples (the observer reports at once those already near).
+// The first scroll starts watching the examples (the observer reports at once those already
+// near); examples mounted later (instant navigation) are watched from mount().
+let scrolled = false;
+function watch(nodes) {
+  if (!nearViewport) afterLoad(boot, 1000);
+  else for (const node of nodes) nearViewport.observe(node);
+}
 function onScroll() {
-  if (!hasWidgets()) return;
-  if (nearViewport) for (const node of document.querySelectorAll(WIDGETS)) nearViewport.observe(node);
-  else afterLoad(boot, 1000);
+  const nodes = document.querySelectorAll(WIDGETS);
+  if (!nodes.length) return; // nothing to watch on this page
+  scrolled = true;
+  window.removeEventListener("scroll", onScroll);
+  watch(nodes);
 }
 function onInteraction(event) {
   const onWidget = event.target instanceof Element && event.target.closest(WIDGETS);
-  if (onWidget || (!event.type.endsWith("over") && event.type !== "focusin" && hasWidgets())) boot();
+  // Pointing at or focusing counts on an example; a key, click, touch or wheel anywhere.
+  const pointing = event.type === "pointerover" || event.type === "focusin";
+  if (onWidget || (!pointing && hasWidgets())) boot();
 }
 const INTERACTIONS = ["pointerdown", "keydown", "touchstart", "wheel", "pointerover", "focusin"];
 for (const type of INTERACTIONS) {
@@ -156,12 +166,17 @@ function mount() {
   for (const node of document.querySelectorAll(WIDGETS)) {
     if (node.dataset.ginMounted !== undefined) continue;
     node.dataset.ginMounted = "";
+    if (scrolled && !booted) watch([node]);
     if (node.classList.contains("gin-example")) mountExample(node);
   }
   // A shared link: its examples' state is in the URL (#gin-N=...), to be shown at once.
   if (/(^#|&)gin-\d+=/.test(location.hash) && hasWidgets()) boot();
   // Lessons and the lessons index (sitegen/tutorials.py): lessons.js makes them live.
-  for (const node of document.querySelectorAll(".gin-lesson:not([data-gin-lesson])")) import("./lessons.js").then(({ mountLesson }) => mountLesson(node, window.ginEngine)).catch((err) => console.warn(`gin: the lesson could not be made live: ${err && err.message}`));
+  for (const node of document.querySelectorAll(".gin-lesson:not([data-gin-lesson])")) {
+    import("./lessons.js")
+      .then(({ mountLesson }) => mountLesson(node, window.ginEngine))
+      .catch((err) => console.warn(`gin: the lesson could not be made live: ${err && err.message}`));
+  }
 }
 
 // A pre-rendered example (sitegen/examples.py) becomes live; examples.js loads only on pages

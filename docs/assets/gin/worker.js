@@ -17,6 +17,7 @@
 //                {id, error}               this request failed (boot failure or a Python exception)
 
 import * as runtime from "./runtime.js";
+import { expandSnapshot } from "./snapshot.js";
 
 // RUNTIME_DIR is relative to runtime.js, which sits beside this file.
 const RUNTIME_URL = new URL(runtime.RUNTIME_DIR, new URL("./runtime.js", import.meta.url)).href;
@@ -56,6 +57,7 @@ async function loadEngine() {
   const snapshot = runtime.SNAPSHOT_FILE
     ? fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
       .then((response) => response.arrayBuffer())
+      .then(expandSnapshot)
     : undefined;
   const pyodide = await loadPyodide({
     indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
