@@ -32,7 +32,8 @@ let booting = null; // Promise of the proxy to ginrummy.api.handle, once a boot 
 
 function boot() {
   if (!booting) {
-    booting = Promise.race([loadEngine(), watchRuntimeFetches(), timeout(BOOT_TIMEOUT_MS)])
+    // (The watch first: it wraps fetch, which loadEngine calls at once.)
+    booting = Promise.race([watchRuntimeFetches(), loadEngine(), timeout(BOOT_TIMEOUT_MS)])
       .finally(restoreFetch);
     booting.then(
       () => {},
@@ -52,13 +53,15 @@ async function loadEngine() {
     last = now;
   };
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
-  const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
-  phase("import");
+  // The snapshot is the biggest download, and loadPyodide waits for it: ask for it first.
   const snapshot = runtime.SNAPSHOT_FILE
     ? fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
       .then((response) => response.arrayBuffer())
       .then(expandSnapshot)
     : undefined;
+  snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
+  const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
+  phase("import");
   const pyodide = await loadPyodide({
     indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
     stdLibURL: STDLIB_URL,
