@@ -130,6 +130,19 @@ def test_pages_load_the_one_root_copy_of_the_front_end(built_site, lang):
         assert (built_site / "assets/gin/worker.js").is_file()
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pages_start_materials_script_themselves(built_site, lang):
+    """sitegen/overrides/main.html starts material's script (at once on wide screens, else at the
+    reader's first action) instead of a <script> tag: the script it names is material's own."""
+    for page in PAGES:
+        html = page_file(built_site, lang, page).read_text()
+        assert not [a for a in Tags(html).find("script") if "/bundle." in a.get("src", "")]
+        src = re.search(r'script\.src = "([^"]+)"', html).group(1)
+        target = posixpath.normpath(posixpath.join(prefix(lang) + page, src))
+        assert re.fullmatch(r"assets/javascripts/bundle\.\w+\.min\.js", target), target
+        assert (built_site / target).is_file(), f"{lang}/{page}: {target} is not in the site"
+
+
 def test_home_pages_have_a_live_example(built_site):
     for lang in LANGUAGES:
         html = page_file(built_site, lang, "").read_text()

@@ -7,7 +7,7 @@
 // Undo and reset walk the history; the state goes into the URL fragment (#gin-N=...), so a
 // link shows exactly what the reader sees.
 
-import { escape, loadCatalog, resultHtml } from "./render.js";
+import { SUIT_SYMBOLS, escape, loadCatalog, resultHtml } from "./render.js";
 
 const SUITS = "SHDC";
 const RANKS = "A23456789TJQK";
@@ -198,7 +198,7 @@ export class LiveExample {
     const label = this.cat.text("ui.edit_card", { card: this.cat.cardName(card) });
     return `<button type="button" class="gin-card gin-suit-${card[1]}" data-card="${card}" `
       + `data-field="${field}" data-meld="${meld}" data-position="${position}" `
-      + `aria-label="${escape(label)}"><span aria-hidden="true">${rank}${{ S: "♠", H: "♥", D: "♦", C: "♣" }[card[1]]}</span></button>`;
+      + `aria-label="${escape(label)}">${rank}${SUIT_SYMBOLS[card[1]]}</button>`;
   }
 
   // The cards of the current state; the typed fields too, unless the reader's text is kept
@@ -239,7 +239,7 @@ export class LiveExample {
         const card = rank + suit;
         cells.push(`<button type="button" class="gin-card gin-suit-${suit}" data-pick="${card}" tabindex="-1" `
           + `aria-pressed="${taken.has(card)}" aria-label="${escape(this.cat.cardName(card))}">`
-          + `<span aria-hidden="true">${rank === "T" ? "10" : rank}${{ S: "♠", H: "♥", D: "♦", C: "♣" }[suit]}</span></button>`);
+          + `${rank === "T" ? "10" : rank}${SUIT_SYMBOLS[suit]}</button>`);
       }
     }
     const picker = html(`<div class="gin-picker" role="group" aria-label="${escape(this.cat.text("ui.pick_card"))}">${cells.join("")}</div>`).firstChild;

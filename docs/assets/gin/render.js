@@ -3,7 +3,7 @@
 // a browser test checks that a live answer renders exactly like the pre-rendered one.
 
 const CATALOGS = new Map(); // language -> Promise<catalog>
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANKS = "A23456789TJQK";
 
 export function pageLanguage() {
