@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sitegen.pipeline import build  # noqa: E402
-from sitegen.runtime import RUNTIME_FILES, STDLIB_PYC  # noqa: E402
+from sitegen.runtime import RUNTIME_FILES, SNAPSHOT, SNAPSHOT_STDLIB, STDLIB_PYC  # noqa: E402
 
 TARGET_S = 20.0
 
@@ -58,10 +58,14 @@ def page_assets(site: Path, page: Path) -> list[Path]:
 
 
 def runtime_assets(site: Path) -> list[Path]:
-    """The runtime files the browser loads: with the precompiled standard library (runtime.js's
-    STDLIB_FILE) it fetches that instead of python_stdlib.zip."""
+    """The runtime files the browser loads: with the engine's snapshot (runtime.js's
+    SNAPSHOT_FILE), the snapshot and its trimmed standard library instead of the wheel and
+    python_stdlib.zip; else the precompiled standard library (STDLIB_FILE) if there is one."""
     runtime = next((site / "assets/runtime").glob("pyodide-*"))
     names = list(RUNTIME_FILES)
+    if (runtime / SNAPSHOT).is_file():
+        names[names.index("python_stdlib.zip")] = SNAPSHOT_STDLIB
+        return [runtime / name for name in names + [SNAPSHOT]]
     if (runtime / STDLIB_PYC).is_file():
         names[names.index("python_stdlib.zip")] = STDLIB_PYC
     return [runtime / name for name in names] + sorted(runtime.glob("*.whl"))
