@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from . import BuildError
-from .runtime import IN_PYODIDE, PYC_SCRIPT, prune_cache, run_in_pyodide
+from .runtime import IN_PYODIDE, PYC_SCRIPT, last_line, prune_cache, run_in_pyodide
 
 _SKIP = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", "*.pyc")
 
@@ -31,11 +31,6 @@ def _source_key(engine_dir: Path, pyodide_version: str) -> str:
     return digest.hexdigest()[:20]
 
 
-def _last_line(text: str) -> str:
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    return lines[-1] if lines else "no output"
-
-
 def build_wheel(engine_dir: Path, out_dir: Path) -> Path:
     """`python -m build --wheel` on a copy of engine/ (so parallel builds never share build/)."""
     with tempfile.TemporaryDirectory(prefix="gin-engine-") as tmp:
@@ -46,7 +41,7 @@ def build_wheel(engine_dir: Path, out_dir: Path) -> Path:
             capture_output=True, text=True)
     wheels = sorted(out_dir.glob("*.whl"))
     if proc.returncode != 0 or len(wheels) != 1:
-        raise BuildError(f"engine wheel build failed: {_last_line(proc.stdout + proc.stderr)} "
+        raise BuildError(f"engine wheel build failed: {last_line(proc.stdout + proc.stderr)} "
                          f"(run `python -m build --wheel engine/` to see the full log)")
     return wheels[0]
 

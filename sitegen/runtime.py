@@ -148,11 +148,15 @@ def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
         raise BuildError("node not found: install Node.js 18 or newer (apt-get install nodejs npm)")
     proc = subprocess.run([node, str(IN_PYODIDE), command, str(pyodide_dir), *map(str, args)],
                           capture_output=True, text=True)
-    out = [ln.strip() for ln in proc.stdout.splitlines() if ln.strip()]
-    if proc.returncode != 0 or not out:
-        err = [ln.strip() for ln in (proc.stderr or proc.stdout).splitlines() if ln.strip()]
-        raise BuildError(f"{what} with Pyodide failed: {err[-1] if err else 'no output'}")
-    return out[-1]
+    if proc.returncode != 0 or not proc.stdout.strip():
+        raise BuildError(f"{what} with Pyodide failed: {last_line(proc.stderr or proc.stdout)}")
+    return last_line(proc.stdout)
+
+
+def last_line(text: str) -> str:
+    """The last non-blank line of a tool's output, for a one-line error."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return lines[-1] if lines else "no output"
 
 
 def _cached_make(cache: Path, name: str, make) -> Path:
@@ -175,11 +179,16 @@ def _cached_make(cache: Path, name: str, make) -> Path:
     return cache / name
 
 
-def _key(version: str, *files: Path) -> str:
+def _files_digest(paths) -> str:
+    """One digest of several files: their names and contents."""
     digest = hashlib.sha256()
-    for path in (IN_PYODIDE, *files):
+    for path in paths:
         digest.update(path.name.encode() + b"\0" + sha256_of(path).encode())
-    return f"{version}-{digest.hexdigest()[:12]}"
+    return digest.hexdigest()
+
+
+def _key(version: str, *files: Path) -> str:
+    return f"{version}-{_files_digest((IN_PYODIDE, *files))[:12]}"
 
 
 def precompiled_stdlib(pyodide_dir: Path, cache_dir: Path) -> Path:
@@ -239,10 +248,8 @@ def stage_runtime(pyodide_dir: Path, wheel: Path, out_dir: Path, cache_dir: Path
 
 def runtime_dir_name(version: str, staged: Path) -> str:
     """pyodide-<version>-<digest of the staged files>: a new name whenever a file changes."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in staged.iterdir() if p.suffix != ".gz"):
-        digest.update(path.name.encode() + b"\0" + sha256_of(path).encode())
-    return f"pyodide-{version}-{digest.hexdigest()[:10]}"
+    files = sorted(p for p in staged.iterdir() if p.suffix != ".gz")
+    return f"pyodide-{version}-{_files_digest(files)[:10]}"
 
 
 def sri(path: Path) -> str:
