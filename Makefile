@@ -29,7 +29,7 @@ deps: $(PY_STAMP) $(NPM_STAMP)
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(PY_STAMP): requirements.txt engine/pyproject.toml | $(PY)
+$(PY_STAMP): requirements.txt pyproject.toml engine/pyproject.toml presentation/pyproject.toml | $(PY)
 	$(PY) -m pip install -q -r requirements.txt
 	touch $@
 

@@ -215,7 +215,7 @@ EDIT_JS = """async (i) => {
   const pool = buttons.filter((b) => b.dataset.field === 'defender');
   const button = (pool.length ? pool : buttons)[(pool.length ? pool : buttons).length - 1];
   button.click(); // opens the picker
-  const free = [...ex.querySelectorAll('.gin-picker [data-pick][aria-pressed="false"]')];
+  const free = [...ex.querySelectorAll('.gin-picker [data-pick]:not(.gin-taken)')];
   const cell = free[(i * 7) % free.length];
   const status = ex.querySelector('.gin-status');
   const before = ex.dataset.ginAnswered;
@@ -237,14 +237,14 @@ EDIT_JS = """async (i) => {
 
 
 ROUND_TRIP_JS = """async (n) => {
-  // The engine alone: window.ginEngine.request round trips (worker + Pyodide + JSON), no rendering.
+  // The engine alone: window.ginEngine.request round trips (worker + Pyodide + JSON), no drawing.
   const ranks = "A23456789TJQK";
   const times = [];
   for (let i = 0; i < n; i++) {
     const defender = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => ranks[(k + i) % 13] + "SHDC"[k % 4]);
     const started = performance.now();
-    await window.ginEngine.request({ v: 1, op: "score", knocker: "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
-                                     defender: [...new Set(defender)].join(" ") });
+    await window.ginEngine.request({ op: "engine", request: { op: "score",
+      knocker: "2S 3S 4S 7H 7D 7C 9C TC JC 5D", defender: [...new Set(defender)].join(" ") } });
     times.push(performance.now() - started);
   }
   return times;
@@ -295,7 +295,7 @@ def one_load(context, server: Server, page_path: str, edits: int) -> dict:
         result["boot_ms"] = marks["gin-first-answer"] - marks["gin-boot"]
         result["ready_ms"] = marks["gin-ready"] - marks["gin-boot"]
     if edits and page.evaluate("() => !!document.querySelector('.gin-example button[data-field]')"):
-        page.wait_for_function("() => !document.querySelector('.gin-example .gin-controls [disabled]')")
+        page.wait_for_function("() => document.querySelector('.gin-example[data-gin-ready]')")
         page.evaluate(EDIT_JS, 0)  # one untimed edit first: the first call warms caches
         result["edits"] = [page.evaluate(EDIT_JS, i + 1) for i in range(edits)]
         result["round_trips"] = page.evaluate(ROUND_TRIP_JS, edits)
@@ -304,7 +304,7 @@ def one_load(context, server: Server, page_path: str, edits: int) -> dict:
     result["longtasks"] = bench["longtasks"]
     result["frames"] = bench["frames"]
     # Caused by the engine: a long animation frame in which the site's engine scripts (gin.js,
-    # examples.js, render.js, worker glue, Pyodide) ran for 50 ms or more.
+    # examples.js, worker glue, Pyodide) ran for 50 ms or more.
     result["engine_frames"] = [f for f in bench["frames"]
                                if sum(x["ms"] for x in f["scripts"] if x["ours"]) >= 50]
     result["phases"] = page.evaluate(

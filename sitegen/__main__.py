@@ -2,6 +2,7 @@
 
 import argparse
 import logging
+from pathlib import Path
 import os
 import sys
 
@@ -30,8 +31,8 @@ def main(argv=None) -> int:
     try:
         if args.command == "build":
             from .pipeline import build
-            build(site_dir=args.site_dir, strict_i18n=args.strict_i18n,
-                  node_modules=args.node_modules, site_url=args.site_url)
+            build(site_dir=args.site_dir, site_url=args.site_url, strict_i18n=args.strict_i18n,
+                  node_modules=Path(args.node_modules) if args.node_modules else None)
         elif args.command == "serve":
             from .server import serve
             serve(port=args.port, strict_i18n=args.strict_i18n)

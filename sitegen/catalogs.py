@@ -1,66 +1,95 @@
 """The locale catalogs: ``locales/messages.pot`` holds the English source text and
-``locales/<lang>.po`` one translation per language, keyed by ``msgctxt``.
+``locales/<lang>.po`` one translation per language, each message keyed by its ``msgctxt``.
 
-The build uses them twice: in Python, to write every pre-rendered example and lesson in the
-page's language (:meth:`Catalog.text`), and in the browser, as one small JSON file per language
-that ``gin.js`` loads (:func:`write_browser_catalogs`). Both fill ``{name}`` placeholders the
-same way.
+The build reads them with Babel into :class:`ginview.catalog.Catalog` objects (strict: a
+message the site asks for and the catalogs lack stops the build) and installs them for the
+presentation layer; the same catalogs, as JSON, go into the wheel the browser runs
+(:func:`catalog_json`). A translation that is missing, fuzzy or has other placeholders than the
+English falls back to the English text, and :func:`problems` lists it.
 """
 
 from __future__ import annotations
 
 import functools
-import json
+import io
 import re
 import string
-from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from ginview.catalog import Catalog, install, to_json
+
+from . import BuildError
+from .languages import languages
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
-LANGUAGES = ("en", "ro", "hu", "it")
 SOURCE = "messages.pot"
 
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+def placeholders(text: str | tuple) -> set[str]:
+    """The ``{name}`` placeholders in a message (all its plural forms)."""
+    forms = (text,) if isinstance(text, str) else text
+    return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
 
 
-def placeholders(text: str) -> set[str]:
-    """The ``{name}`` placeholders in a message."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+STRING = r'"(?:[^"\\]|\\.)*"'
+LINE = re.compile(rf'^(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr|msgstr\[\d\]) {STRING}|{STRING})?$')
+"""A line of a .po file: a comment, a keyword with its quoted text, a continued text, or blank."""
 
 
-@dataclass(frozen=True)
-class Catalog:
-    """The messages of one language, by key; English fills any gap."""
-
-    language: str
-    messages: dict
-
-    def text(self, key: str, **params) -> str:
-        """The message for ``key`` with its placeholders filled; an unknown key is returned as is."""
-        template = self.messages.get(key, key)
-        return _PLACEHOLDER.sub(lambda m: str(params.get(m.group(1), m.group(0))), template)
-
-    def card_name(self, card) -> str:
-        """A card's spoken name, e.g. "seven of hearts", "kőr hetes"."""
-        return self.text("card.name", rank=self.text(f"card.rank.{card.rank}"),
-                         suit=self.text(f"card.suit.{card.suit}"))
+def check_syntax(path: Path, text: str) -> None:
+    """Stop at the first line that is not .po syntax (an unterminated string, a stray word),
+    and at an entry with no translation line: Babel would read past them silently."""
+    entry = {}
+    for number, line in enumerate(text.splitlines() + [""], 1):
+        line = line.strip()
+        if not LINE.match(line):
+            raise BuildError(f"{path}:{number}: not a line of a catalog: {line[:60]!r}")
+        keyword = line.split(" ", 1)[0]
+        if keyword.startswith("msg"):
+            entry.setdefault(keyword.split("[")[0], number)
+        elif not line and entry:
+            if "msgid" in entry and "msgstr" not in entry:
+                raise BuildError(f"{path}:{entry['msgid']}: the entry has no msgstr line")
+            entry = {}
 
 
 def _read(path: Path):
-    with path.open("rb") as handle:
-        return read_po(handle)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise BuildError(f"{path}: cannot read the catalog: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise BuildError(f"{path}: not a UTF-8 text file") from None
+    check_syntax(path, text)
+    try:
+        return read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
+    except Exception as error:  # noqa: BLE001 - Babel's PoFileError and friends, as one line
+        raise BuildError(f"{path}: not a valid catalog: {' '.join(str(error).split())}") from None
+
+
+def _message(m) -> str | tuple[str, ...]:
+    return m.id if isinstance(m.id, str) else tuple(m.id)
 
 
 def source_messages(locales: Path = LOCALES) -> dict:
     """The English messages, by key, from the template."""
-    return {m.context: m.id for m in _read(locales / SOURCE) if m.id and m.context}
+    return {m.context: _message(m) for m in _read(locales / SOURCE) if m.id and m.context}
+
+
+def _translation(m) -> str | tuple[str, ...] | None:
+    if m.fuzzy:
+        return None
+    if isinstance(m.string, str):
+        return m.string or None
+    forms = tuple(m.string)
+    return forms if all(forms) else None
 
 
 def load(language: str, locales: Path = LOCALES) -> Catalog:
-    """The catalog of one language (``en`` is the template's own text)."""
+    """The catalog of one language (``en`` is the template's own text), strict."""
     stamp = tuple(p.stat().st_mtime_ns for p in sorted(locales.glob("*.po*")))
     return _load(language, locales, stamp)
 
@@ -69,19 +98,37 @@ def load(language: str, locales: Path = LOCALES) -> Catalog:
 def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
     """:func:`load`, read again only when a catalog file changed (``stamp``)."""
     messages = source_messages(locales)
-    if language != "en":
-        for message in _read(locales / f"{language}.po"):
-            if message.context and message.string and not message.fuzzy:
-                messages[message.context] = message.string
-    return Catalog(language, messages)
+    plural = "(n != 1)"
+    path = locales / f"{language}.po"
+    if language != "en" and path.is_file():
+        catalog = _read(path)
+        plural = catalog.plural_expr
+        for m in catalog:
+            text = _translation(m)
+            if (m.context in messages and text is not None
+                    and placeholders(text) == placeholders(messages[m.context])):
+                messages[m.context] = text
+    return Catalog(language, messages, plural, strict=True)
 
 
-def problems(locales: Path = LOCALES) -> list[str]:
+def install_all(locales: Path = LOCALES, root: Path = ROOT) -> dict[str, Catalog]:
+    """Read every language's catalog and install them for the presentation layer."""
+    catalogs = {lang: load(lang, locales) for lang in languages(root)}
+    install(catalogs)
+    return catalogs
+
+
+def catalog_json(language: str, locales: Path = LOCALES) -> dict:
+    """A catalog as the wheel ships it (not strict: the browser never fails on a message)."""
+    return to_json(load(language, locales))
+
+
+def problems(locales: Path = LOCALES, root: Path = ROOT) -> list[str]:
     """Everything wrong with the translations: missing, empty, fuzzy or extra entries, and
     placeholders that differ from the English. An empty list means all is well."""
     found = []
     source = source_messages(locales)
-    for language in LANGUAGES[1:]:
+    for language in languages(root)[1:]:
         path = locales / f"{language}.po"
         if not path.exists():
             found.append(f"{path.name}: missing catalog")
@@ -93,26 +140,14 @@ def problems(locales: Path = LOCALES) -> list[str]:
                 found.append(f"{path.name}: {key}: not translated")
             elif message.fuzzy:
                 found.append(f"{path.name}: {key}: marked fuzzy")
-            elif not message.string:
+            elif _translation(message) is None:
                 found.append(f"{path.name}: {key}: empty translation")
-            elif message.id != english:
+            elif _message(message) != english:
                 found.append(f"{path.name}: {key}: translates an old English text")
-            elif placeholders(message.string) != placeholders(english):
+            elif placeholders(_translation(message)) != placeholders(english):
                 found.append(f"{path.name}: {key}: placeholders "
-                             f"{sorted(placeholders(message.string))} differ from the English "
-                             f"{sorted(placeholders(english))}")
+                             f"{sorted(placeholders(_translation(message)))} differ from the "
+                             f"English {sorted(placeholders(english))}")
         for key in sorted(set(entries) - set(source)):
             found.append(f"{path.name}: {key}: not in {SOURCE}")
     return found
-
-
-def write_browser_catalogs(out_dir: Path, locales: Path = LOCALES) -> list[Path]:
-    """Write ``<lang>.json`` (key → text) for the browser; returns the files written."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for language in LANGUAGES:
-        path = out_dir / f"{language}.json"
-        path.write_text(json.dumps(load(language, locales).messages, ensure_ascii=False,
-                                   sort_keys=True, separators=(",", ":")), encoding="utf-8")
-        written.append(path)
-    return written

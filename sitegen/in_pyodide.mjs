@@ -6,10 +6,11 @@
 //   node sitegen/in_pyodide.mjs stdlib   <pyodide dir> <output .zip>
 //       Pyodide's python_stdlib.zip with every .py byte-compiled (pyc_wheel.py's compile_stdlib).
 //       Prints "<modules compiled> <python version>".
-//   node sitegen/in_pyodide.mjs snapshot <pyodide dir> <stdlib .zip> <engine .whl> <output dir>
-//       Writes engine_stdlib.zip, the standard library trimmed to what the engine imports, and
-//       engine.snapshot, a memory snapshot of Pyodide booted on it with the engine installed,
-//       imported and warmed up (snapshot.py), without its zero pages (docs/assets/gin/snapshot.js).
+//   node sitegen/in_pyodide.mjs snapshot <pyodide dir> <stdlib .zip> <output dir> <.whl>...
+//       Writes engine_stdlib.zip, the standard library trimmed to what the wheels import, and
+//       engine.snapshot, a memory snapshot of Pyodide booted on it with the wheels (the engine
+//       and the presentation layer) installed, imported and warmed up (snapshot.py), without
+//       its zero pages (docs/assets/gin/snapshot.js).
 //       The browser restores the snapshot instead of starting Python: about twice as fast a boot.
 //       Prints "<snapshot bytes> <bytes shipped> <stdlib members>".
 import { readFile, writeFile } from "node:fs/promises";
@@ -20,10 +21,11 @@ import { sparseSnapshot } from "../docs/assets/gin/snapshot.js";
 const USAGE = { // the arguments after <pyodide dir>
   wheel: ["<input .whl>", "<output dir>"],
   stdlib: ["<output .zip>"],
-  snapshot: ["<stdlib .zip>", "<engine .whl>", "<output dir>"],
+  snapshot: ["<stdlib .zip>", "<output dir>", "<.whl>..."],
 };
 const [command, pyodideDir, ...args] = process.argv.slice(2);
-if (!USAGE[command] || args.length !== USAGE[command].length) {
+const variadic = command === "snapshot";
+if (!USAGE[command] || (variadic ? args.length < USAGE[command].length : args.length !== USAGE[command].length)) {
   for (const [name, usage] of Object.entries(USAGE)) {
     console.error(`usage: node in_pyodide.mjs ${name} <pyodide dir> ${usage.join(" ")}`);
   }
@@ -62,19 +64,23 @@ if (command === "wheel") {
   await writeFile(outPath, pyodide.FS.readFile("/build/out.zip"));
   console.log(`${count} ${version}`);
 } else if (command === "snapshot") {
-  const [stdlibPath, wheelPath, outDir] = args;
+  const [stdlibPath, outDir, ...wheelPaths] = args;
   const trimmed = join(outDir, "engine_stdlib.zip");
-  // No loadPackage: it leaves JavaScript objects behind that a snapshot cannot hold. The wheel
-  // is unpacked into site-packages by Python instead (it is only .pyc files and metadata).
+  // No loadPackage: it leaves JavaScript objects behind that a snapshot cannot hold. The wheels
+  // are unpacked into site-packages by Python instead (they are only .pyc files and metadata).
   const prepared = async (options) => {
     const pyodide = await boot(options);
-    pyodide.FS.writeFile("/tmp/engine.whl", await readFile(wheelPath));
+    const inside = [];
+    for (const [i, path] of wheelPaths.entries()) {
+      inside.push(`/tmp/wheel${i}.whl`);
+      pyodide.FS.writeFile(inside[i], await readFile(path));
+    }
     pyodide.runPython(await script("snapshot.py"));
-    pyodide.globals.get("prepare")("/tmp/engine.whl");
-    pyodide.FS.unlink("/tmp/engine.whl");
+    pyodide.globals.get("prepare")(JSON.stringify(inside));
+    for (const path of inside) pyodide.FS.unlink(path);
     return pyodide;
   };
-  // 1. What the engine imports, on the full standard library: the trimmed zip.
+  // 1. What the wheels import, on the full standard library: the trimmed zip.
   const first = await prepared({ stdLibURL: resolve(stdlibPath) });
   const members = first.globals.get("trim_stdlib")("/tmp/stdlib.zip");
   await writeFile(trimmed, first.FS.readFile("/tmp/stdlib.zip"));

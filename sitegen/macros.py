@@ -1,44 +1,41 @@
 """Rule numbers in the text: ``{{ standard.undercut_bonus }}`` becomes ``25``.
 
 Pages never type a preset's number by hand: they name it, and the build fills it in from
-``ginrummy.RULESETS``, so changing a preset changes every page that quotes it. A name that
-does not exist stops the build with the file and the line.
+``ginrummy.RULESETS``, so changing a preset changes every page that quotes it. Only a preset's
+numbers (and its named choices, the tie and shutout rules) may be named; anything else stops
+the build with the file and the line.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from ginrummy import RULESETS
+from ginrummy import RULESETS, RuleSet
+from ginview.catalog import Catalog
+from ginview.markup import rule_value
 
 from . import BuildError
-from .catalogs import Catalog
 
 MACRO = re.compile(r"\{\{\s*(\w+)\.(\w+)\s*\}\}")
+CHOICES = ("tie", "shutout")
+FIELDS = tuple(f.name for f in dataclasses.fields(RuleSet)
+               if f.type in ("int", "int | None") or f.name in CHOICES)
+"""The preset fields a page may quote: the numbers, and the named choices."""
 
 
-def rule_value(preset: str, field: str, catalog: Catalog, where: str) -> str:
-    """One preset number as text in the page's language."""
-    if preset not in RULESETS:
-        raise BuildError(f"{where}: no rule preset {preset!r} (use one of {', '.join(RULESETS)})")
-    rules = RULESETS[preset]
-    if not hasattr(rules, field) or field in ("name", "sources"):
-        raise BuildError(f"{where}: the {preset} rules have no number {field!r}")
-    value = getattr(rules, field)
-    if field == "knock_limit" and rules.oklahoma:
-        return catalog.text("rule.upcard_limit")
-    if value is None:
-        return catalog.text("rule.no_big_gin")
-    if field in ("tie", "shutout"):
-        return catalog.text(f"{field}.{value}")
-    return str(value)
-
-
-def expand(markdown: str, path: str, catalog: Catalog) -> str:
-    """Replace every ``{{ preset.field }}`` in a page."""
+def expand(markdown: str, where, catalog: Catalog) -> str:
+    """Replace every ``{{ preset.field }}`` in a page; ``where(offset)`` names the place of a
+    bad one ("file:line")."""
 
     def replace(match: re.Match) -> str:
-        line = markdown.count("\n", 0, match.start()) + 1
-        return rule_value(match.group(1), match.group(2), catalog, f"{path}:{line}")
+        preset, field = match.group(1), match.group(2)
+        if preset not in RULESETS:
+            raise BuildError(f"{where(match.start())}: no rule preset {preset!r} "
+                             f"(use one of {', '.join(RULESETS)})")
+        if field not in FIELDS:
+            raise BuildError(f"{where(match.start())}: {field!r} is not a number of the rules; "
+                             f"a page may quote {', '.join(FIELDS)}")
+        return rule_value(preset, field, catalog)
 
     return MACRO.sub(replace, markdown)

@@ -2,10 +2,11 @@
 
 Layout in the built site:
 
-    assets/gin/runtime.js        RUNTIME_DIR, ENGINE_PACKAGE, ENGINE_WHEEL, STDLIB_FILE,
+    assets/gin/runtime.js        RUNTIME_DIR, PACKAGES, API_MODULE, STDLIB_FILE,
                                  SNAPSHOT_FILE, SNAPSHOT_INTEGRITY, SNAPSHOT_STDLIB_FILE
     assets/runtime/pyodide-<version>-<digest>/
-                                 the 5 runtime files, the wheel (registered in the lock file),
+                                 the 5 runtime files, the wheels of the engine and of the
+                                 presentation layer (registered in the lock file),
                                  the precompiled standard library (STDLIB_FILE), the engine's
                                  memory snapshot (SNAPSHOT_FILE) and the trimmed standard
                                  library it was made on (SNAPSHOT_STDLIB_FILE), .gz copies
@@ -17,7 +18,8 @@ The precompiled standard library is python_stdlib.zip with every module byte-com
 by the pinned Pyodide itself, in Node (in_pyodide.mjs stdlib). The browser passes it to
 loadPyodide as stdLibURL, so booting imports .pyc instead of compiling ~200 .py files.
 
-The snapshot is the memory of a Pyodide booted with the engine imported and warmed up
+The snapshot is the memory of a Pyodide booted with the engine and the presentation layer
+imported and warmed up
 (in_pyodide.mjs snapshot, snapshot.py). The browser restores it instead of starting Python and
 importing the engine: about twice as fast again. It is shipped without its zero pages
 (docs/assets/gin/snapshot.js), which halves what the browser inflates, checks and copies.
@@ -48,7 +50,7 @@ SNAPSHOT = "engine.snapshot"  # runtime.js's SNAPSHOT_FILE
 SNAPSHOT_STDLIB = "engine_stdlib.zip"  # runtime.js's SNAPSHOT_STDLIB_FILE, made with the snapshot
 GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
            STDLIB_PYC, SNAPSHOT, SNAPSHOT_STDLIB)
-ENGINE_PACKAGE = "ginrummy"
+API_MODULE = "ginview.api"  # the worker calls its handle()
 HERE = Path(__file__).resolve().parent
 IN_PYODIDE = HERE / "in_pyodide.mjs"
 PYC_SCRIPT = HERE / "pyc_wheel.py"
@@ -91,22 +93,23 @@ def wheel_version(wheel_name: str) -> str:
     return wheel_name.split("-")[1]
 
 
-def register_wheel(lock_path: Path, wheel: Path) -> dict:
-    """Add the engine to pyodide-lock.json, shaped like the lock's pure-Python entries."""
+def register_wheel(lock_path: Path, wheel: Path, depends: list[str]) -> dict:
+    """Add a wheel to pyodide-lock.json, shaped like the lock's pure-Python entries."""
     lock = json.loads(lock_path.read_text())
+    name = wheel.name.split("-")[0]
     entry = {
-        "name": ENGINE_PACKAGE,
+        "name": name,
         "version": wheel_version(wheel.name),
         "file_name": wheel.name,
         "install_dir": "site",
         "sha256": sha256_of(wheel),
         "package_type": "package",
-        "imports": [ENGINE_PACKAGE],
-        "depends": [],
+        "imports": [name],
+        "depends": depends,
         "tool": {},
         "unvendored_tests": False,
     }
-    lock["packages"][ENGINE_PACKAGE] = entry
+    lock["packages"][name] = entry
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     return entry
 
@@ -213,37 +216,40 @@ def precompiled_stdlib(pyodide_dir: Path, cache_dir: Path) -> Path:
     return _cached_make(cache_dir / "stdlib-pyc" / key, STDLIB_PYC, make)
 
 
-def engine_snapshot(pyodide_dir: Path, stdlib: Path, wheel: Path, cache_dir: Path) -> Path:
-    """The memory snapshot of Pyodide with the engine imported, from the cache or made in Node.
-    Beside it: SNAPSHOT_STDLIB, the trimmed standard library it was made on."""
+def engine_snapshot(pyodide_dir: Path, stdlib: Path, wheels: list[Path], cache_dir: Path) -> Path:
+    """The memory snapshot of Pyodide with the wheels installed and imported, from the cache or
+    made in Node. Beside it: SNAPSHOT_STDLIB, the trimmed standard library it was made on."""
     version = json.loads((pyodide_dir / "package.json").read_text())["version"]
 
     def make(out: Path) -> None:
-        run_in_pyodide(pyodide_dir, "snapshot", stdlib, wheel, out,
+        run_in_pyodide(pyodide_dir, "snapshot", stdlib, out, *wheels,
                        what="making the engine's memory snapshot")
 
-    key = _key(version, pyodide_dir / "pyodide.asm.wasm", stdlib, wheel, SNAPSHOT_SCRIPT,
+    key = _key(version, pyodide_dir / "pyodide.asm.wasm", stdlib, *wheels, SNAPSHOT_SCRIPT,
                SNAPSHOT_FORMAT)
     return _cached_make(cache_dir / "snapshot" / key, SNAPSHOT, make)
 
 
-def stage_runtime(pyodide_dir: Path, wheel: Path, out_dir: Path, cache_dir: Path) -> dict:
-    """Copy the runtime files, the precompiled standard library, the wheel and the engine's
-    snapshot to out_dir, register the wheel, write .gz copies. Returns the lock entry."""
+def stage_runtime(pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_dir: Path) -> list[dict]:
+    """Copy the runtime files, the precompiled standard library, the wheels and the snapshot
+    to out_dir, register the wheels, write .gz copies. Returns the lock entries."""
     out_dir.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(pyodide_dir / name, out_dir / name)
     stdlib = precompiled_stdlib(pyodide_dir, cache_dir)
     shutil.copyfile(stdlib, out_dir / STDLIB_PYC)
-    snapshot = engine_snapshot(pyodide_dir, stdlib, wheel, cache_dir)
+    snapshot = engine_snapshot(pyodide_dir, stdlib, wheels, cache_dir)
     shutil.copyfile(snapshot, out_dir / SNAPSHOT)
     shutil.copyfile(snapshot.with_name(SNAPSHOT_STDLIB), out_dir / SNAPSHOT_STDLIB)
-    shutil.copyfile(wheel, out_dir / wheel.name)
-    entry = register_wheel(out_dir / "pyodide-lock.json", out_dir / wheel.name)
-    for name in GZIPPED + (wheel.name,):
+    entries = []
+    for wheel in wheels:  # each package depends on the ones before it (the engine, then ginview)
+        shutil.copyfile(wheel, out_dir / wheel.name)
+        entries.append(register_wheel(out_dir / "pyodide-lock.json", out_dir / wheel.name,
+                                      [e["name"] for e in entries]))
+    for name in GZIPPED + tuple(w.name for w in wheels):
         _gzip_cached(out_dir / name, out_dir / (name + ".gz"), cache_dir)
-    prune_cache(cache_dir / "gzip", keep=3 * len(GZIPPED) + 3)
-    return entry
+    prune_cache(cache_dir / "gzip", keep=3 * len(GZIPPED) + 6)
+    return entries
 
 
 def runtime_dir_name(version: str, staged: Path) -> str:
@@ -257,15 +263,16 @@ def sri(path: Path) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256_of(path))).decode()
 
 
-def runtime_module(dir_name: str, wheel_name: str, stdlib_file: str | None = STDLIB_PYC,
+def runtime_module(dir_name: str, packages: list[str], stdlib_file: str | None = STDLIB_PYC,
                    snapshot: tuple[str, str] | None = None) -> str:
     """The text of assets/gin/runtime.js (RUNTIME_DIR relative to runtime.js, the file names
-    relative to RUNTIME_DIR). STDLIB_FILE: the precompiled standard library, for stdLibURL.
-    snapshot: (file name, integrity) of the engine's memory snapshot, if the browser is to
-    restore it (on SNAPSHOT_STDLIB) instead of booting Python and loading the wheel."""
+    relative to RUNTIME_DIR). PACKAGES: the wheels' packages, loaded by name when there is no
+    snapshot. STDLIB_FILE: the precompiled standard library, for stdLibURL. snapshot: (file
+    name, integrity) of the memory snapshot, if the browser is to restore it (on
+    SNAPSHOT_STDLIB) instead of booting Python and loading the wheels."""
     text = (f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
-            f'export const ENGINE_PACKAGE = "{ENGINE_PACKAGE}";\n'
-            f'export const ENGINE_WHEEL = "{wheel_name}";\n')
+            f"export const PACKAGES = {json.dumps(packages)};\n"
+            f'export const API_MODULE = "{API_MODULE}";\n')
     if stdlib_file:
         text += f'export const STDLIB_FILE = "{stdlib_file}";\n'
     if snapshot:

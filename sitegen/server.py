@@ -14,7 +14,8 @@ from pathlib import Path
 from . import BuildError
 from .pipeline import ROOT, build
 
-WATCHED = ("docs", "engine/ginrummy", "engine/pyproject.toml", "locales", "tutorials", "mkdocs.yml")
+WATCHED = ("docs", "engine/ginrummy", "engine/pyproject.toml", "presentation/ginview",
+           "presentation/pyproject.toml", "sitegen/templates", "locales", "tutorials", "mkdocs.yml")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml",
                 "application/xml", "application/wasm")
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",

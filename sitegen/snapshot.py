@@ -1,13 +1,15 @@
-"""Prepare a Pyodide for its memory snapshot: the engine installed, imported and warmed up.
+"""Prepare a Pyodide for its memory snapshot: the wheels installed, imported and warmed up.
 
 This file runs inside Pyodide (in Node, through in_pyodide.mjs snapshot), just before
-``makeMemorySnapshot``. Whatever Python state exists then is what the browser restores: so
-every op of ``ginrummy.api`` is answered once here, good requests and bad, and any module an
-op imports lazily (or any table it builds on first use) is already in the snapshot.
+``makeMemorySnapshot``. Whatever Python state exists then is what the browser restores: so the
+catalog of every language is loaded, every op of ``ginview.api`` is answered (every kind of
+example and lesson step, good requests and bad), and any module an op imports lazily (or any
+table it builds on first use) is already in the snapshot. The files of the wheels are not in
+the snapshot: nothing may be read from them after it.
 
 A restored Python has imported all it needs, so the standard library shipped with the snapshot
-holds only the modules imported here (``trim_stdlib``): a third of the full zip. The snapshot is
-made on that trimmed zip, since zipimport keeps the zip's table of contents in memory.
+holds only the modules imported here (``trim_stdlib``). The snapshot is made on that trimmed
+zip, since zipimport keeps the zip's table of contents in memory.
 """
 
 import gc
@@ -15,43 +17,66 @@ import json
 import sys
 import zipfile
 
-WARM_UP = [
-    {"op": "version"},
-    {"op": "rules"},
-    {"op": "rules", "name": "oklahoma"},
-    {"op": "parse", "cards": "A♠ 10h jh qh kh"},
-    {"op": "deadwood", "cards": "AS 2S 3S 4H 5H 6H 7C 8C 9C KD"},
-    {"op": "melds", "cards": "AS 2S 3S 4H 5H 6H 7C 8C 9C KD"},
-    {"op": "melds", "cards": "4S 6S KS KH 4D 5D 6D 4C 5C 6C KC"},
-    {"op": "knock", "cards": "AS 2S 3S 4H 5H 6H 7C 8C 9C KD QD", "rules": "oklahoma",
-     "upcard": "5S"},
-    {"op": "layoffs", "knocker_melds": [["4H", "5H", "6H"], ["9S", "9D", "9C"]],
-     "defender": "7H 8H 9H 3H 2C 3C KD KS QD JD"},
-    {"op": "score", "knocker": "AS 2S 3S 4H 5H 6H 7C 8C 9C KD",
-     "defender": "AD 2D 3D 4C 5C 6C 7H 8H 9H QS", "rules": "pagat"},
-    {"op": "sheet", "entries": [[0, 25], {"winner": 1, "points": 40, "boxes": 1}]},
-    {"op": "sheet", "format": "hollywood", "entries": [[0, 25], [1, 40], [0, 110]]},
-    {"op": "deal", "seed": 7},
-    # Bad input: the error paths (coded errors, their messages) are warmed up too.
-    {"op": "melds", "cards": "AS AS 3S 4S 5S 6S 7S 8S 9S TS"},
-    {"op": "melds", "cards": "ZS 2S"},
-    {"op": "score", "knocker": "AS 5S 9S 4H 8H QH 7C JC 3D KD", "defender": "AD"},
-    {"op": "play", "state": {}, "action": {}},
-    {"op": "no_such_op"},
+HAND = "2S 3S 4S 7H 7D 7C 9C TC JC 5D"
+OTHER = "8S 9S TS KH KD 4H 6C 6H 2C AD"
+EXAMPLES = [
+    {"kind": "melds", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"},
+    {"kind": "knock", "hand": HAND + " KH", "rules": "pagat"},
+    {"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"], "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"},
+    {"kind": "score", "knocker": HAND, "defender": OTHER},
+    {"kind": "oklahoma", "knocker": HAND, "defender": OTHER, "upcard": "QS"},
+    {"kind": "sheet", "entries": ["A 25", "B 14", "A 80"]},
+    {"kind": "hollywood", "entries": ["A 25", "B 40", "A 110"]},
+]
+STEPS = [
+    ({"ask": "discard", "hand": HAND + " KH"}, "KH"),
+    ({"ask": "deadwood", "hand": HAND}, "5"),
+    ({"ask": "melds", "hand": HAND}, "5D"),
+    ({"ask": "knock", "hand": HAND + " KH"}, "no"),
+    ({"ask": "layoff", "knocker_melds": ["8C 8D 8H", "9S TS JS"], "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"}, "8S"),
+    ({"ask": "score", "knocker": HAND, "defender": OTHER}, "34"),
+    ({"ask": "sheet", "entries": ["A 25", "B 14"], "find": "totals.0"}, "25"),
+    ({"ask": "move", "deal": {"seed": 7, "dealer": 0}, "choices": ["draw_stock", "take_upcard"]}, "pass"),
+]
+BAD = [
+    {"op": "render", "state": {"kind": "melds", "hand": "ZS 2S"}},
+    {"op": "render", "state": {"kind": "score", "knocker": "AS 5S 9S 4H 8H QH 7C JC 3D KD", "defender": OTHER}},
+    {"op": "render", "state": {"kind": "nothing"}},
+    {"op": "render", "kind": "score", "link": "knocker:2S-3S;rules:nope"},
+    {"op": "edit", "state": EXAMPLES[3], "edit": {"field": "knocker", "index": 0, "card": "5D"}},
+    {"op": "edit", "state": EXAMPLES[5], "edit": {"remove": 0}},
+    {"op": "edit", "state": EXAMPLES[5], "edit": {"add": {"winner": 1, "points": 30}}},
+    {"op": "feedback", "step": STEPS[0][0], "answer": "ZZ"},
+    {"op": "engine", "request": {"op": "deal", "seed": 7}},
+    {"op": "nothing"},
 ]
 
 
-def prepare(wheel_path):
-    """Install the wheel, import the engine, answer WARM_UP. Returns len(sys.modules)."""
-    site_packages = next(p for p in sys.path if p.endswith("site-packages"))
-    with zipfile.ZipFile(wheel_path) as wheel:
-        wheel.extractall(site_packages)
-    from ginrummy.api import handle
+def requests(languages):
+    """Every request answered before the snapshot: each kind and step in each language."""
+    out = []
+    for lang in languages:
+        out += [{"op": "render", "lang": lang, "state": state} for state in EXAMPLES]
+        out += [{"op": "feedback", "lang": lang, "step": step, "answer": answer}
+                for step, answer in STEPS]
+        out += [{"lang": lang, **request} for request in BAD]
+    return out
 
-    state = json.loads(handle(json.dumps({"op": "deal", "seed": 7})))["result"]
-    WARM_UP.append({"op": "play", "state": state["state"], "action": state["legal"][0]})
-    for request in WARM_UP:
+
+def prepare(wheel_paths_json):
+    """Install the wheels, import the presentation layer, answer every request of
+    :func:`requests`. Returns len(sys.modules)."""
+    site_packages = next(p for p in sys.path if p.endswith("site-packages"))
+    for path in json.loads(wheel_paths_json):
+        with zipfile.ZipFile(path) as wheel:
+            wheel.extractall(site_packages)
+    from ginview.api import handle
+    from ginview.catalog import catalog, languages
+
+    for request in requests(languages()):
         json.loads(handle(json.dumps(request)))
+    for lang in languages():
+        catalog(lang).text("unit.points", count=2)  # the plural rule, compiled
     handle("this is not JSON")
     gc.collect()
     return len(sys.modules)

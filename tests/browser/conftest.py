@@ -247,7 +247,8 @@ def examples_site(tmp_path_factory) -> Path:
     """A four-language site whose pages hold one example of each kind, built in-process.
 
     Built by sitegen.pipeline.build from a root of its own: mkdocs.yml's configuration with its
-    own docs and navigation, the real engine, sitegen and runtime (the wheel cache is shared).
+    own docs and navigation, the real engine, presentation layer and runtime (the caches are
+    shared).
     """
     import yaml
 
@@ -266,7 +267,8 @@ def examples_site(tmp_path_factory) -> Path:
             return site
         shutil.rmtree(root, ignore_errors=True)
         (root / "docs").mkdir(parents=True)
-        for name in ("engine", "sitegen", "locales", "package.json"):  # no tutorials: no lessons
+        for name in ("engine", "presentation", "sitegen", "locales", "package.json",
+                     "node_modules", ".cache"):  # no tutorials: no lessons
             if (repo / name).exists():
                 (root / name).symlink_to(repo / name)
         shutil.copytree(repo / "docs" / "assets", root / "docs" / "assets")
@@ -275,8 +277,7 @@ def examples_site(tmp_path_factory) -> Path:
         config["nav"] = [{"Home": "index.md"}, {"Scoring": "scoring.md"}]
         (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True),
                                          encoding="utf-8")
-        build(root, site, strict_i18n=True, node_modules=repo / "node_modules",
-              cache_dir=repo / ".cache", log=lambda *_: None)
+        build(root, site, strict_i18n=True, log=lambda *_: None)
     return site
 
 

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from ginrummy.api import handle
-from sitegen import catalogs, examples
+from ginview import api as view_api
+from sitegen import catalogs
 from tests.browser.conftest import serve
 from tests.conftest import site_runtime_dir
 
@@ -33,7 +34,7 @@ def catalog_text(lang: str, key: str) -> str:
     return catalogs.load(lang).text(key)
 
 
-READY = {lang: catalog_text(lang, "ui.ready") for lang in LANGUAGES}
+READY = {lang: catalog_text(lang, "ui.ready_cards") for lang in LANGUAGES}
 FAILED = {lang: catalog_text(lang, "ui.failed") for lang in LANGUAGES}
 
 
@@ -74,14 +75,14 @@ def mark_stale(page):
 
 
 def check_answer(page, lang):
-    """The example is live, and the engine in the page answers its request like CPython."""
+    """The example is live, and the worker in the page draws it exactly as CPython does."""
     status, example = wait_for_answer(page)
     assert status == READY[lang], f"example status: {status!r}"
-    data = json.loads(example.get_attribute("data-gin"))
-    request = examples.request(data)
+    request = {"op": "render", "lang": lang, "state": json.loads(example.get_attribute("data-gin"))}
     from_page = page.evaluate("(req) => window.ginEngine.request(req)", request)
-    assert from_page == json.loads(handle(json.dumps(request)))
-    assert str(from_page["result"]["points"]) in example.locator(".gin-headline").inner_text()
+    catalogs.install_all()
+    assert from_page == view_api.call(request)
+    assert from_page["result"]["summary"] in example.locator(".gin-headline").inner_text()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -158,17 +159,19 @@ def test_what_boots_the_engine(servers, new_page, how):
 
 
 def test_engine_api_from_the_page(servers, new_page):
-    """window.ginEngine.request() answers like CPython, for good and bad input."""
+    """window.ginEngine.request() passes engine requests through, answered like CPython, for
+    good and bad input."""
     page, log = new_page()
     page.goto(servers["root"])
     wait_for_answer(page)
-    for request in [
+    for engine_request in [
         {"op": "version"},
         {"op": "melds", "cards": "4S 6S KS KH 4D 5D 6D 4C 5C 6C KC"},
         {"op": "melds", "cards": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"},
         {"op": "melds", "cards": "AS AS 3S"},
         {"op": "no_such_op"},
     ]:
+        request = {"op": "engine", "request": engine_request}
         from_page = page.evaluate(
             """async (req) => {
                 try { return {response: await window.ginEngine.request(req)}; }
@@ -177,7 +180,8 @@ def test_engine_api_from_the_page(servers, new_page):
             request,
         )
         try:
-            expected = {"response": json.loads(handle(json.dumps(request)))}
+            expected = {"response": {"v": 1, "ok": True,
+                                     "result": json.loads(handle(json.dumps(engine_request)))}}
         except Exception as exc:  # the API raised: the page must get an error, not an answer
             assert "error" in from_page and type(exc).__name__ in from_page["error"], from_page
             continue
@@ -206,7 +210,7 @@ def test_blocked_wasm_shows_the_failure_message(servers, new_page, lang):
     assert not ours, ours
     # request() rejects rather than hanging.
     outcome = page.evaluate(
-        "window.ginEngine.request({op: 'version'}).then(() => 'answered', e => 'rejected')")
+        "window.ginEngine.request({op: 'engine', request: {op: 'version'}}).then(() => 'answered', e => 'rejected')")
     assert outcome == "rejected"
 
 
@@ -297,7 +301,7 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
                         for lang in LANGUAGES}, switcher
     # Any example on that page is mounted once too.
     for example in page.locator(EXAMPLE).all():
-        assert example.locator(".gin-controls").count() <= 1
+        assert example.locator(".gin-tools").count() <= 1
 
     mark_stale(page)
     _click_nav_link(page, True, home_path)
@@ -306,7 +310,7 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     assert page.evaluate("window.__sameDocument") is True, "instant navigation is not on"
     check_answer(page, "en")
     # Mounted once: one set of controls, and still the single worker of this page.
-    assert page.locator(".gin-example .gin-controls").count() == 1
+    assert page.locator(".gin-example .gin-tools").count() == 1
     assert len(gin_workers(page)) == 1, [w.url for w in page.workers]
 
     # And back through the browser's history (popstate, also handled instantly).
@@ -318,7 +322,7 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     page.wait_for_url(lambda url: urlsplit(url).path == home_path)
     check_answer(page, "en")
     assert page.evaluate("window.__sameDocument") is True
-    assert page.locator(".gin-example .gin-controls").count() == 1
+    assert page.locator(".gin-example .gin-tools").count() == 1
     assert len(gin_workers(page)) == 1
 
     origin = origin_of(home)

@@ -77,8 +77,8 @@ def test_on_a_wide_screen_material_starts_at_once(browser, servers):
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         page.wait_for_selector(".md-sidebar--secondary .md-nav__link--active")
         # The examples are mounted once, though both the stand-in and material gave the document.
-        page.wait_for_selector(".gin-example .gin-controls")
-        assert page.locator(".gin-controls").count() == page.locator(".gin-example").count()
+        page.wait_for_selector(".gin-example[data-gin-live] .gin-tools")
+        assert page.locator(".gin-tools").count() == page.locator(".gin-example").count()
         assert not errors, errors
     finally:
         context.close()
@@ -94,7 +94,7 @@ def test_on_a_phone_material_starts_at_the_readers_first_action(browser, servers
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
         page.goto(servers["root"])
-        page.wait_for_selector(".gin-example .gin-controls")  # the example is live without it
+        page.wait_for_selector(".gin-example[data-gin-live] .gin-tools")  # the example is live without it
         page.wait_for_timeout(500)
         assert not page.evaluate(MATERIAL_STARTED)
         assert not [url for url in requests if any(name in url for name in MATERIAL_FILES)]

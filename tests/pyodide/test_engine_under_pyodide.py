@@ -1,24 +1,53 @@
-"""The engine the site ships, run under Pyodide in Node, answers exactly as CPython does.
+"""The Python the site ships, run under Pyodide in Node, answers exactly as CPython does.
 
-A fixed batch of requests (seeded random 10- and 11-card hands, every op, and bad input) goes
-through tests/pyodide/run_engine.mjs, both ways the site can boot the engine: restoring the
-site's memory snapshot (what the browser does), and loading the site's engine wheel by name
-through its pyodide-lock.json. Every response string must be identical to CPython's
-``ginrummy.api.handle`` for the same request string.
+A fixed batch of requests goes through tests/pyodide/run_engine.mjs (``ginview.api.handle``,
+as the browser's worker calls it), both ways the site can boot: restoring the site's memory
+snapshot (what the browser does), and loading the site's wheels by name through its
+pyodide-lock.json. The batch holds
+
+- engine requests (seeded random 10- and 11-card hands, every op, bad input), passed through;
+- every example of every page of the built site, in the page's language: the view the worker
+  draws must be exactly the one the build wrote into the page;
+- edits, share links and lesson answers in every language, good and bad.
+
+Every response string must be identical to CPython's for the same request string.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from ginrummy.api import OPS, handle
+from ginview import api as view_api
+from ginview.steps import STEPS
+from ginview.examples import KINDS
+from sitegen import catalogs
+from sitegen.languages import languages
+from sitegen.snapshot import requests as warm_up
 
 RUNNER = Path(__file__).with_name("run_engine.mjs")
+EXAMPLE = re.compile(r'<div class="gin-example" data-gin-kind="(\w+)" data-gin="([^"]*)"[^>]*>'
+                     r'<div class="gin-view">(.*?)</div><div class="gin-tools', re.S)
+
+
+def page_examples(site: Path) -> list[tuple[str, dict, str]]:
+    """(language, state, view) of every example in the built site's pages."""
+    found = []
+    for lang in languages():
+        folder = site if lang == "en" else site / lang
+        for page in sorted(folder.rglob("index.html")):
+            if lang == "en" and page.relative_to(site).parts[0] in languages():
+                continue
+            for kind, state, view in EXAMPLE.findall(page.read_text(encoding="utf-8")):
+                found.append((lang, json.loads(html.unescape(state)), view))
+    return found
 DECK = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
 
 
@@ -71,22 +100,33 @@ def request_batch() -> list[str]:
     return requests
 
 
+def site_batch(site: Path) -> list[str]:
+    """Engine requests (wrapped), every page example, and the warm-up's edits and answers."""
+    out = [json.dumps({"op": "engine", "request": json.loads(r)}) if r.startswith("{") else r
+           for r in request_batch()]
+    for lang, state, _ in page_examples(site):
+        out.append(json.dumps({"op": "render", "lang": lang, "state": state}))
+    out += [json.dumps(r) for r in warm_up(languages())]
+    return out
+
+
 def cpython_responses(requests: list[str]) -> list[str]:
+    catalogs.install_all()
     out = []
     for request in requests:
         try:
-            out.append(handle(request))
+            out.append(view_api.handle(request))
         except Exception as exc:  # mirrors run_engine.mjs
             out.append(f"RAISED {type(exc).__name__}: {exc}")
     return out
 
 
 @pytest.mark.parametrize("boot", ["snapshot", "wheel"])
-def test_pyodide_answers_match_cpython(node, runtime_dir, boot):
-    requests = request_batch()
+def test_pyodide_answers_match_cpython(node, runtime_dir, site_dir, boot):
+    requests = site_batch(site_dir)
     run = subprocess.run(
         [node, str(RUNNER), str(runtime_dir), boot],
-        input=json.dumps(requests), capture_output=True, text=True, timeout=300,
+        input=json.dumps(requests), capture_output=True, text=True, timeout=600,
     )
     assert run.returncode == 0, run.stderr
     from_pyodide = json.loads(run.stdout)
@@ -94,20 +134,49 @@ def test_pyodide_answers_match_cpython(node, runtime_dir, boot):
     assert len(from_pyodide) == len(requests)
     for request, got, want in zip(requests, from_pyodide, expected):
         assert got == want, f"request {request!r}"
-    # The batch really exercises the engine: answers and coded errors both.
+    # The batch really exercises the engine and the presentation layer: answers and errors.
     parsed = [json.loads(r) for r in expected]
-    assert sum(r["ok"] for r in parsed) >= 50
-    assert sum(not r["ok"] for r in parsed) >= 8
+    inner = [r["result"] if r["ok"] and set(r["result"]) >= {"v", "ok"} else r for r in parsed]
+    assert sum(r["ok"] for r in inner) >= 150
+    assert sum(not r["ok"] for r in inner) >= 40
+    engine_ops = {json.loads(r)["request"].get("op") for r in requests
+                  if r.startswith('{"op": "engine"') and isinstance(json.loads(r)["request"], dict)}
+    assert set(OPS) <= engine_ops, set(OPS) - engine_ops
     ops = {json.loads(r).get("op") for r in requests if r.startswith("{")}
-    assert set(OPS) <= ops, set(OPS) - ops
+    assert set(view_api.OPS) <= ops
+
+
+def test_the_worker_draws_every_example_as_the_build_did(node, runtime_dir, site_dir):
+    """Every example of the site, in its page's language: the view the worker's Python draws
+    for the example's state is, byte for byte, the one in the built page."""
+    examples = page_examples(site_dir)
+    assert {state["kind"] for _, state, _ in examples} == set(KINDS)
+    assert {lang for lang, _, _ in examples} == set(languages())
+    requests = [json.dumps({"op": "render", "lang": lang, "state": state})
+                for lang, state, _ in examples]
+    run = subprocess.run([node, str(RUNNER), str(runtime_dir), "snapshot"],
+                         input=json.dumps(requests), capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    for (lang, state, view), answer in zip(examples, json.loads(run.stdout)):
+        result = json.loads(answer)["result"]
+        assert result["state"] == state, "a page holds a state that is not canonical"
+        assert result["view"] == view, (lang, state)
+
+
+def test_the_warm_up_covers_every_kind_and_op():
+    requests = warm_up(["en"])
+    assert {r["state"]["kind"] for r in requests if r["op"] == "render" and "state" in r} >= set(KINDS)
+    assert {r["step"]["ask"] for r in requests if r["op"] == "feedback"} == set(STEPS)
+    assert {r["op"] for r in requests} >= set(view_api.OPS)
 
 
 def test_runner_refuses_a_tampered_wheel(node, runtime_dir, tmp_path):
     """The runner checks the wheel against the lock's sha256 (the browser does so through fetch)."""
     lock = json.loads((runtime_dir / "pyodide-lock.json").read_text())
-    entry = lock["packages"]["ginrummy"]
-    (tmp_path / entry["file_name"]).write_bytes(
-        (runtime_dir / entry["file_name"]).read_bytes() + b"\0")
+    for name in ("ginrummy", "ginview"):
+        entry = lock["packages"][name]
+        data = (runtime_dir / entry["file_name"]).read_bytes()
+        (tmp_path / entry["file_name"]).write_bytes(data + (b"\0" if name == "ginview" else b""))
     (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
     run = subprocess.run(
         [node, str(RUNNER), str(tmp_path)],

@@ -6,7 +6,10 @@ import re
 import pytest
 
 from ginrummy import Card
+from ginview.catalog import Catalog, MissingMessage
+from ginview.markup import card_name
 from sitegen import catalogs
+from sitegen.languages import languages
 
 # Words from the machine-translated source texts that must never reach the site (fact sheet).
 FORBIDDEN = {
@@ -48,7 +51,7 @@ def test_problems_are_found(tmp_path):
     assert "it.po: missing catalog" in found
 
 
-@pytest.mark.parametrize("language", catalogs.LANGUAGES)
+@pytest.mark.parametrize("language", languages())
 def test_suit_names_and_forbidden_words(language):
     catalog = catalogs.load(language)
     assert [catalog.text(f"card.suit.{s}") for s in "SHDC"] == SUITS[language]
@@ -61,21 +64,59 @@ def test_suit_names_and_forbidden_words(language):
     ("en", "seven of hearts"), ("ro", "șapte de cupă"), ("hu", "kőr hetes"),
     ("it", "sette di cuori")])
 def test_card_names_for_screen_readers(language, expected):
-    assert catalogs.load(language).card_name(Card.parse("7H")) == expected
+    assert card_name(Card.parse("7H"), catalogs.load(language)) == expected
 
 
 def test_text_fills_placeholders_and_keeps_unknown_ones():
-    catalog = catalogs.Catalog("en", {"x": "Deadwood {points}, limit {limit}"})
+    catalog = Catalog("en", {"x": "Deadwood {points}, limit {limit}"})
     assert catalog.text("x", points=4) == "Deadwood 4, limit {limit}"
     assert catalog.text("missing.key") == "missing.key"
 
 
-def test_browser_catalogs(tmp_path):
-    written = catalogs.write_browser_catalogs(tmp_path)
-    assert [p.name for p in written] == ["en.json", "ro.json", "hu.json", "it.json"]
-    english = json.loads((tmp_path / "en.json").read_text(encoding="utf-8"))
-    for path in written:
-        assert set(json.loads(path.read_text(encoding="utf-8"))) == set(english)
+def test_the_builds_catalogs_refuse_a_missing_message():
+    with pytest.raises(MissingMessage):
+        catalogs.load("ro").text("no.such.message")
+
+
+def test_the_shipped_catalogs_have_every_message_and_never_fail():
+    english = catalogs.catalog_json("en")
+    for lang in languages():
+        shipped = catalogs.catalog_json(lang)
+        assert shipped["language"] == lang
+        assert set(shipped["messages"]) == set(english["messages"])
+
+
+def test_plural_forms_follow_the_language(tmp_path):
+    (tmp_path / "messages.pot").write_text(
+        'msgctxt "unit.points"\nmsgid "{count} point"\nmsgid_plural "{count} points"\n'
+        'msgstr[0] ""\nmsgstr[1] ""\n', encoding="utf-8")
+    (tmp_path / "ro.po").write_text(
+        'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : (n==0 || '
+        '(n%100 > 0 && n%100 < 20)) ? 1 : 2);\\n"\n\n'
+        'msgctxt "unit.points"\nmsgid "{count} point"\nmsgid_plural "{count} points"\n'
+        'msgstr[0] "{count} punct"\nmsgstr[1] "{count} puncte"\nmsgstr[2] "{count} de puncte"\n',
+        encoding="utf-8")
+    ro = catalogs.load("ro", tmp_path)
+    assert [ro.text("unit.points", count=n) for n in (1, 2, 19, 20, 101)] == [
+        "1 punct", "2 puncte", "19 puncte", "20 de puncte", "101 puncte"]
+    en = catalogs.load("en", tmp_path)
+    assert [en.text("unit.points", count=n) for n in (1, 2)] == ["1 point", "2 points"]
+
+
+def test_a_broken_catalog_stops_the_build_with_its_file(tmp_path):
+    (tmp_path / "messages.pot").write_text('msgctxt "a"\nmsgid "A"\nmsgstr ""\n', encoding="utf-8")
+    (tmp_path / "ro.po").write_text('msgctxt "a"\nmsgid "A"\nmsgstr "unterminated\n', encoding="utf-8")
+    with pytest.raises(catalogs.BuildError) as failure:
+        catalogs.load("ro", tmp_path)
+    assert "ro.po" in str(failure.value) and "\n" not in str(failure.value)
+
+
+def test_a_translation_with_other_placeholders_falls_back_to_english(tmp_path):
+    (tmp_path / "messages.pot").write_text('msgctxt "a"\nmsgid "Scores {knocker_points}"\nmsgstr ""\n',
+                                           encoding="utf-8")
+    (tmp_path / "ro.po").write_text('msgctxt "a"\nmsgid "Scores {knocker_points}"\n'
+                                    'msgstr "Punctează {knocker_pointz}"\n', encoding="utf-8")
+    assert catalogs.load("ro", tmp_path).text("a", knocker_points=5) == "Scores 5"
 
 
 def test_every_engine_error_code_has_a_message():

@@ -39,7 +39,8 @@ def python_version(site_runtime) -> str:
 
 
 def exported(runtime_js: str) -> dict:
-    return dict(re.findall(r'^export const (\w+) = "([^"]*)";$', runtime_js, re.M))
+    return {name: json.loads(value) for name, value
+            in re.findall(r'^export const (\w+) = (.*);$', runtime_js, re.M)}
 
 
 def test_runtime_js_exports_the_stdlib_file_beside_the_runtime(built_site, site_runtime, site_stdlib):
@@ -110,14 +111,15 @@ def test_a_cached_stdlib_is_not_compiled_again(monkeypatch):
 
 def test_a_cached_snapshot_is_not_made_again(site_runtime, monkeypatch):
     stdlib = precompiled_stdlib(PYODIDE, REPO / ".cache")
-    wheel = next(site_runtime.glob("*.whl"))
-    first = runtime.engine_snapshot(PYODIDE, stdlib, wheel, REPO / ".cache")
+    lock = json.loads((site_runtime / "pyodide-lock.json").read_text())
+    wheels = [site_runtime / lock["packages"][name]["file_name"] for name in ("ginrummy", "ginview")]
+    first = runtime.engine_snapshot(PYODIDE, stdlib, wheels, REPO / ".cache")
 
     def no_node(*args, **kwargs):
         raise AssertionError("the cached snapshot was made again")
 
     monkeypatch.setattr(runtime.subprocess, "run", no_node)
-    assert runtime.engine_snapshot(PYODIDE, stdlib, wheel, REPO / ".cache") == first
+    assert runtime.engine_snapshot(PYODIDE, stdlib, wheels, REPO / ".cache") == first
     assert first.read_bytes() == (site_runtime / runtime.SNAPSHOT).read_bytes()
     trimmed = first.with_name(runtime.SNAPSHOT_STDLIB)
     assert trimmed.read_bytes() == (site_runtime / runtime.SNAPSHOT_STDLIB).read_bytes()
@@ -142,14 +144,14 @@ def test_missing_node_is_one_line(monkeypatch, tmp_path):
 
 
 def test_runtime_module_text():
-    text = runtime_module("pyodide-1.2.3-abc", "ginrummy-0.1.0-cp314-none-any.whl",
+    text = runtime_module("pyodide-1.2.3-abc", ["ginrummy", "ginview"],
                           snapshot=("engine.snapshot", "sha256-xyz="))
     assert exported(text) == {
-        "RUNTIME_DIR": "../runtime/pyodide-1.2.3-abc/", "ENGINE_PACKAGE": "ginrummy",
-        "ENGINE_WHEEL": "ginrummy-0.1.0-cp314-none-any.whl", "STDLIB_FILE": STDLIB_PYC,
+        "RUNTIME_DIR": "../runtime/pyodide-1.2.3-abc/", "PACKAGES": ["ginrummy", "ginview"],
+        "API_MODULE": "ginview.api", "STDLIB_FILE": STDLIB_PYC,
         "SNAPSHOT_FILE": "engine.snapshot", "SNAPSHOT_INTEGRITY": "sha256-xyz=",
         "SNAPSHOT_STDLIB_FILE": "engine_stdlib.zip"}
-    plain = exported(runtime_module("pyodide-1.2.3-abc", "x-0-py3-none-any.whl", stdlib_file=None))
+    plain = exported(runtime_module("pyodide-1.2.3-abc", ["x"], stdlib_file=None))
     assert "STDLIB_FILE" not in plain and "SNAPSHOT_FILE" not in plain
 
 

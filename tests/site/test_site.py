@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from sitegen import BuildError
-from sitegen.engine_wheel import build_wheel
 from sitegen.pipeline import run_mkdocs
 from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version, runtime_dir_name
+from sitegen.wheels import Package, build_wheel
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ro", "hu", "it")
@@ -150,49 +150,62 @@ def test_home_pages_have_a_live_example(built_site):
 
 
 @pytest.fixture(scope="module")
-def lock_entry(site_runtime):
+def lock_entries(site_runtime):
     lock = json.loads((site_runtime / "pyodide-lock.json").read_text())
-    return lock["packages"]["ginrummy"]
+    return {name: lock["packages"][name] for name in ("ginrummy", "ginview")}
 
 
-def test_runtime_files_and_engine_wheel_are_present(site_runtime, lock_entry):
-    runtime = site_runtime
+def test_runtime_files_and_wheels_are_present(site_runtime, lock_entries):
     for name in RUNTIME_FILES:
-        assert (runtime / name).is_file(), name
-    wheel = runtime / lock_entry["file_name"]
-    assert wheel.is_file()
-    assert re.fullmatch(r"ginrummy-[^-]+-cp314-none-any\.whl", wheel.name)
-    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == lock_entry["sha256"]
-    assert lock_entry["imports"] == ["ginrummy"] and lock_entry["depends"] == []
-    assert lock_entry["package_type"] == "package" and lock_entry["install_dir"] == "site"
+        assert (site_runtime / name).is_file(), name
+    for name, entry in lock_entries.items():
+        wheel = site_runtime / entry["file_name"]
+        assert re.fullmatch(rf"{name}-[^-]+-cp314-none-any\.whl", wheel.name)
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+        assert entry["imports"] == [name]
+        assert entry["package_type"] == "package" and entry["install_dir"] == "site"
+    assert lock_entries["ginrummy"]["depends"] == []
+    assert lock_entries["ginview"]["depends"] == ["ginrummy"]
 
 
-def test_wheel_holds_bytecode_only(site_runtime, lock_entry):
+def test_wheels_hold_bytecode_only(site_runtime, lock_entries):
     import zipfile
 
-    with zipfile.ZipFile(site_runtime / lock_entry["file_name"]) as wheel:
-        names = wheel.namelist()
-        record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-    assert "ginrummy/api.pyc" in names
-    assert not [n for n in names if n.endswith(".py")]
-    assert "ginrummy/api.pyc,sha256=" in record and ".py," not in record
+    for name, entry in lock_entries.items():
+        with zipfile.ZipFile(site_runtime / entry["file_name"]) as wheel:
+            names = wheel.namelist()
+            record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        assert f"{name}/api.pyc" in names
+        assert not [n for n in names if n.endswith(".py")]
+        assert f"{name}/api.pyc,sha256=" in record and ".py," not in record
 
 
-def test_gzip_copies_match_their_files(site_runtime, lock_entry):
+def test_presentation_wheel_carries_every_catalog(site_runtime, lock_entries):
+    import zipfile
+
+    from sitegen import catalogs
+
+    with zipfile.ZipFile(site_runtime / lock_entries["ginview"]["file_name"]) as wheel:
+        for lang in LANGUAGES:
+            shipped = json.loads(wheel.read(f"ginview/locales/{lang}.json"))
+            assert shipped == catalogs.catalog_json(lang), lang
+
+
+def test_gzip_copies_match_their_files(site_runtime, lock_entries):
     runtime = site_runtime
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json",
                  "python_stdlib_pyc.zip", "engine.snapshot", "engine_stdlib.zip",
-                 lock_entry["file_name"]):
+                 *(e["file_name"] for e in lock_entries.values())):
         assert gzip.decompress((runtime / f"{name}.gz").read_bytes()) == (runtime / name).read_bytes()
 
 
-def test_runtime_module_names_the_runtime(built_site, site_runtime, lock_entry):
+def test_runtime_module_names_the_runtime(built_site, site_runtime):
     text = (built_site / "assets/gin/runtime.js").read_text()
     snapshot = site_runtime / "engine.snapshot"
     integrity = base64.b64encode(hashlib.sha256(snapshot.read_bytes()).digest()).decode()
     assert text == (f'export const RUNTIME_DIR = "../runtime/{site_runtime.name}/";\n'
-                    'export const ENGINE_PACKAGE = "ginrummy";\n'
-                    f'export const ENGINE_WHEEL = "{lock_entry["file_name"]}";\n'
+                    'export const PACKAGES = ["ginrummy", "ginview"];\n'
+                    'export const API_MODULE = "ginview.api";\n'
                     'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n'
                     'export const SNAPSHOT_FILE = "engine.snapshot";\n'
                     f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'
@@ -245,10 +258,10 @@ def test_english_pages_have_no_notice(built_site):
 @pytest.fixture
 def small_docs(tmp_path):
     """A docs tree with every page in English, and Romanian, Hungarian, Italian missing one."""
-    from tests.site.test_content import nav_pages
+    from tests.site.test_content import PAGES
     docs = tmp_path / "docs"
     for lang in LANGUAGES:
-        pages = [p for p in nav_pages() if lang == "en" or p != "about.md"]
+        pages = [p for p in PAGES if lang == "en" or p != "about.md"]
         for page in pages:
             (docs / lang / page).parent.mkdir(parents=True, exist_ok=True)
             (docs / lang / page).write_text(f"# {lang} {page}\n")
@@ -257,14 +270,16 @@ def small_docs(tmp_path):
 
 def test_strict_mode_fails_on_a_missing_translation(small_docs, tmp_path):
     with pytest.raises(BuildError) as failure:
-        run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", strict_i18n=True, docs_dir=str(small_docs))
+        run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", {"strict_i18n": True, "runtime": False},
+                   docs_dir=str(small_docs))
     message = str(failure.value)
     assert "missing ro translation" in message and "about.md" in message
     assert "\n" not in message
 
 
 def test_normal_mode_falls_back_with_a_localized_notice(small_docs, tmp_path):
-    run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", strict_i18n=False, docs_dir=str(small_docs))
+    run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", {"strict_i18n": False, "runtime": False},
+               docs_dir=str(small_docs))
     for lang, title in NOTICE_TITLES.items():
         html = (tmp_path / "out" / lang / "about/index.html").read_text()
         assert "gin-untranslated" in html and title in html
@@ -309,6 +324,6 @@ def test_failed_wheel_build_is_one_line(tmp_path):
     out = tmp_path / "dist"
     out.mkdir()
     with pytest.raises(BuildError) as failure:
-        build_wheel(engine, out)
+        build_wheel(Package(engine), out)
     message = str(failure.value)
-    assert message.startswith("engine wheel build failed") and "\n" not in message
+    assert message.startswith("wheel build of engine/ failed") and "\n" not in message

@@ -162,45 +162,66 @@ function stopWatching() {
 // ---------------------------------------------------------------------------------------------
 // Widgets. Each mount runs once per node (data-gin-mounted), however often document$ fires.
 
+// What the page's script says before the engine answers, and the card picker: drawn by the
+// build in the page's language (ginview.page), never written here.
+export function pageTexts() {
+  const node = document.querySelector(".gin-page[data-gin-texts]");
+  const texts = node ? JSON.parse(node.dataset.ginTexts) : {};
+  const picker = node && node.querySelector("template.gin-picker-template");
+  return { texts, picker, lang: document.documentElement.lang || "en" };
+}
+
 function mount() {
+  const page = pageTexts();
+  let index = 0;
   for (const node of document.querySelectorAll(WIDGETS)) {
+    const example = node.classList.contains("gin-example");
+    if (example) index += 1;
     if (node.dataset.ginMounted !== undefined) continue;
     node.dataset.ginMounted = "";
     if (scrolled && !booted) watch([node]);
-    if (node.classList.contains("gin-example")) mountExample(node);
+    if (example) mountExample(node, index, page);
   }
   // A shared link: its examples' state is in the URL (#gin-N=...), to be shown at once.
   if (/(^#|&)gin-\d+=/.test(location.hash) && hasWidgets()) boot();
-  // Lessons and the lessons index (sitegen/tutorials.py): lessons.js makes them live.
+  // Lessons and the lessons index (sitegen/lessons.py): lessons.js makes them live.
   for (const node of document.querySelectorAll(".gin-lesson:not([data-gin-lesson])")) {
     import("./lessons.js")
-      .then(({ mountLesson }) => mountLesson(node, window.ginEngine))
+      .then(({ mountLesson }) => mountLesson(node, window.ginEngine, page))
       .catch((err) => console.warn(`gin: the lesson could not be made live: ${err && err.message}`));
   }
 }
 
-// A pre-rendered example (sitegen/examples.py) becomes live; examples.js loads only on pages
-// that have one. Until the engine answers, the worked result stays as it is.
-function mountExample(node) {
-  const index = [...document.querySelectorAll(".gin-example")].indexOf(node) + 1;
+// A pre-drawn example (ginview.examples) becomes live; examples.js loads only on pages that
+// have one. Until the engine answers, the drawn result stays as it is.
+function mountExample(node, index, page) {
   import("./examples.js")
-    .then(({ LiveExample }) => new LiveExample(node, index, window.ginEngine).mount())
+    .then(({ LiveExample }) => new LiveExample(node, index, window.ginEngine, page).mount())
     .catch((err) => console.warn(`gin: the example could not be made live: ${err && err.message}`));
 }
 
 // The language switcher is part of the header, which instant navigation keeps: after moving to
 // another page its links would still point at the first page. Point them at this page in each
-// language (English at the site root, the others under /ro/, /hu/, /it/).
+// language (each language's home is a top folder of the site, the default one at the root),
+// with the fragment: the anchor and the examples' state go along.
 const SITE_ROOT = new URL("../../", import.meta.url); // gin.js is <root>/assets/gin/gin.js
 
 function updateLanguageLinks() {
   if (!location.href.startsWith(SITE_ROOT.href)) return;
-  const page = location.pathname.slice(SITE_ROOT.pathname.length).replace(/^(ro|hu|it)\//, "");
-  for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
+  const links = [...document.querySelectorAll(".md-select__link[hreflang]")];
+  const codes = links.map((link) => link.getAttribute("hreflang"));
+  const path = location.pathname.slice(SITE_ROOT.pathname.length);
+  const first = path.split("/")[0];
+  const page = codes.includes(first) ? path.slice(first.length + 1) : path;
+  for (const link of links) {
     const lang = link.getAttribute("hreflang");
-    link.href = new URL((lang === "en" ? "" : `${lang}/`) + page, SITE_ROOT).href;
+    const prefix = new URL(link.href).pathname.slice(SITE_ROOT.pathname.length).split("/")[0];
+    const home = codes.includes(prefix) && prefix === lang ? `${lang}/` : "";
+    link.href = new URL(home + page + location.hash, SITE_ROOT).href;
   }
 }
+window.addEventListener("gin:fragment", updateLanguageLinks);
+window.addEventListener("hashchange", updateLanguageLinks);
 
 // material's document$ emits on the first load and after every instant navigation.
 if (window.document$ && typeof window.document$.subscribe === "function") {
@@ -209,7 +230,11 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
     updateLanguageLinks();
   });
 } else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mount, { once: true });
+  document.addEventListener("DOMContentLoaded", () => {
+    mount();
+    updateLanguageLinks();
+  }, { once: true });
 } else {
   mount();
+  updateLanguageLinks();
 }

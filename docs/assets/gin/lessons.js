@@ -1,28 +1,35 @@
-// The browser side of the lessons (pages rendered by sitegen/tutorials.py from tutorials/*.yaml).
+// The browser side of the lessons (pages drawn by sitegen/lessons.py with ginview.steps).
 //
-// gin.js imports this module for every .gin-lesson node and calls mountLesson(node, ginEngine).
+// gin.js imports this module for every .gin-lesson node and calls mountLesson(node, engine, page).
 // - A lesson page (.gin-lesson[data-lesson]): each step (.gin-lesson-step) gets its answer form
-//   (card buttons, choices or a number; Enter checks). The answer is checked by the rules
-//   engine in the worker; until the engine is ready, against the worked answer the build put in
-//   the page (data-gin-check, which has the same shape as what the engine check returns).
-//   Feedback comes at once in the page's language: right or wrong, and why. Hints on request.
-// - Progress (which steps are answered) is kept in localStorage and can be reset.
+//   (card buttons, choices or a number; Enter checks). The worker judges the answer with the
+//   same Python that drew the step (ginview.steps.feedback) and says, in the page's language,
+//   whether it is right and what went wrong. Hints on request.
+// - Progress (which steps are answered) is kept in localStorage and can be reset; anything
+//   unreadable stored there is ignored, never fatal.
 // - The index page (.gin-lesson-index) shows each lesson's progress.
-
-import { cardHtml, cardsHtml, escape, loadCatalog } from "./render.js";
+// Every sentence shown comes from the page (data-gin-texts): this file writes no text.
 
 const STORE = "gin-lessons";
-const CARD_VALUES = { A: 1, T: 10, J: 10, Q: 10, K: 10 };
+const STEP_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-// --- progress in localStorage -----------------------------------------------------------------
+// --- progress in localStorage: {lesson id: [step ids]} -------------------------------------------
 
 export function readProgress() {
+  let data;
   try {
-    const data = JSON.parse(localStorage.getItem(STORE) || "{}");
-    return data && typeof data === "object" ? data : {};
+    data = JSON.parse(localStorage.getItem(STORE) || "{}");
   } catch {
     return {};
   }
+  const progress = {};
+  if (!data || typeof data !== "object" || Array.isArray(data)) return progress;
+  for (const [lesson, steps] of Object.entries(data)) {
+    if (STEP_ID.test(lesson) && Array.isArray(steps)) {
+      progress[lesson] = steps.filter((s) => typeof s === "string" && STEP_ID.test(s));
+    }
+  }
+  return progress;
 }
 
 function writeProgress(progress) {
@@ -40,9 +47,7 @@ function stepsDone(progress, lesson, steps) {
 
 function markDone(lesson, step) {
   const progress = readProgress();
-  const done = new Set(progress[lesson] || []);
-  done.add(step);
-  progress[lesson] = [...done];
+  progress[lesson] = [...new Set([...(progress[lesson] || []), step])];
   writeProgress(progress);
 }
 
@@ -55,145 +60,16 @@ function forget(lesson) {
   }
 }
 
-// --- text --------------------------------------------------------------------------------------
-
-// A message as HTML: the template escaped, {card}/{cards} drawn as cards, the rest escaped.
-function messageHtml(cat, key, params = {}) {
-  return escape(cat.text(key), false).replace(/\{(\w+)\}/g, (whole, name) => {
-    if (!(name in params)) return whole;
-    const value = params[name];
-    if (name === "card" && value) return cardHtml(value, cat);
-    if (name === "cards") return cardsHtml(value, cat);
-    return escape(value);
-  });
+// One of the texts the build drew for each count (data-gin-texts: a list, by count).
+function countText(node, count) {
+  const texts = JSON.parse(node.dataset.ginTexts);
+  return texts[Math.max(0, Math.min(count, texts.length - 1))];
 }
 
-function cardValue(card) {
-  return CARD_VALUES[card[0]] || Number(card[0]);
-}
-
-function sameCards(a, b) {
-  const x = new Set(a.split(" ").filter(Boolean));
-  const y = new Set(b.split(" ").filter(Boolean));
-  return x.size === y.size && [...x].every((c) => y.has(c));
-}
-
-function resolve(result, path) {
-  let value = result;
-  for (const part of path.split(".")) {
-    if (value === null || value === undefined) return undefined;
-    value = value[/^\d+$/.test(part) ? Number(part) : part];
-  }
-  return value;
-}
-
-// --- the engine check: the same shape as data-gin-check (see replay_step in tutorials.py) -----
-
-function parseMove(text, withPlayer) {
-  const parts = text.split(" ");
-  const action = { kind: parts.shift() };
-  if (withPlayer) action.player = Number(parts.shift());
-  if (parts.length) action.card = parts[0];
-  return action;
-}
-
-function moveKey(action) {
-  return action.card ? `${action.kind} ${action.card}` : action.kind;
-}
-
-async function ask(engine, request) {
-  const response = await engine.request({ v: 1, ...request });
-  if (!response.ok) throw new Error(response.error.message);
-  return response.result;
-}
-
-// The same request as requests_for() in sitegen/tutorials.py.
-function requestFor(step) {
-  const extra = {};
-  for (const key of ["rules", "upcard"]) if (step[key]) extra[key] = step[key];
-  switch (step.ask) {
-    case "discard":
-    case "knock": return { op: "knock", cards: step.hand, ...extra };
-    case "deadwood":
-    case "melds": return { op: "melds", cards: step.hand };
-    case "layoff": return { op: "layoffs", knocker_melds: step.knocker_melds, defender: step.defender };
-    case "score": return { op: "score", knocker: step.knocker, defender: step.defender, ...extra };
-    case "sheet": return { op: "sheet", entries: step.entries, format: step.format || "standard", ...extra };
-    default: throw new Error(`no request for ${step.ask}`);
-  }
-}
-
-export async function engineCheck(engine, step, answer) {
-  if (step.ask === "move") {
-    let state = await ask(engine, { op: "deal", ...step.deal, ...(step.rules ? { rules: step.rules } : {}) });
-    for (const move of step.moves || []) {
-      state = await ask(engine, { op: "play", state: state.state, action: parseMove(move, true) });
-    }
-    const legal = new Set(state.legal.map(moveKey));
-    return { legal: step.choices.filter((c) => legal.has(moveKey(parseMove(c, false)))) };
-  }
-  const result = await ask(engine, requestFor(step));
-  switch (step.ask) {
-    case "discard": {
-      const rest = step.hand.split(" ").filter((c) => c !== answer).join(" ");
-      const after = await ask(engine, { op: "deadwood", cards: rest });
-      return { best: result.points, after: { [answer]: after.points } };
-    }
-    case "deadwood": return { points: result.points };
-    case "melds": return { deadwood: result.deadwood, points: result.points };
-    case "knock": return { verdict: result.verdict, points: result.points, limit: result.limit, discard: result.discard };
-    case "layoff": return { cards: result.lay_offs.map((l) => l.card).join(" "), points: result.points };
-    case "score": return { points: result.points };
-    case "sheet": return { value: resolve(result, step.find) };
-    default: throw new Error(`no check for ${step.ask}`);
-  }
-}
-
-// Right or wrong, and why: {right, key, params}.
-export function judge(step, check, answer) {
-  switch (step.ask) {
-    case "discard": {
-      const points = check.after[answer];
-      return points === check.best
-        ? { right: true }
-        : { right: false, key: "tutorial.why.discard", params: { card: answer, points } };
-    }
-    case "deadwood": {
-      const value = Number(answer);
-      if (value === check.points) return { right: true };
-      const key = value > check.points ? "tutorial.why.deadwood_high" : "tutorial.why.deadwood_low";
-      return { right: false, key, params: { value } };
-    }
-    case "score":
-    case "sheet": {
-      const value = Number(answer);
-      const right = value === (step.ask === "score" ? check.points : check.value);
-      return right ? { right } : { right, key: "tutorial.why.number", params: { value } };
-    }
-    case "melds": {
-      if (sameCards(answer, check.deadwood)) return { right: true };
-      const value = answer.split(" ").filter(Boolean).reduce((sum, c) => sum + cardValue(c), 0);
-      const key = value > check.points ? "tutorial.why.melds_more" : "tutorial.why.melds_unmelded";
-      return { right: false, key, params: { value } };
-    }
-    case "knock":
-      return answer === check.verdict ? { right: true } : {
-        right: false, key: `tutorial.why.knock_${check.verdict}`,
-        params: { card: check.discard, points: check.points, limit: check.limit },
-      };
-    case "layoff": {
-      if (sameCards(answer, check.cards)) return { right: true };
-      const right = new Set(check.cards.split(" ").filter(Boolean));
-      const extra = answer.split(" ").filter((c) => c && !right.has(c));
-      return extra.length
-        ? { right: false, key: "tutorial.why.layoff_extra", params: { cards: extra.join(" ") } }
-        : { right: false, key: "tutorial.why.layoff_missing" };
-    }
-    case "move":
-      return check.legal.includes(answer) ? { right: true } : { right: false, key: "tutorial.why.move" };
-    default:
-      return { right: false, key: "tutorial.why.move" };
-  }
+function paragraph(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  return p;
 }
 
 // --- a lesson page ---------------------------------------------------------------------------
@@ -204,7 +80,6 @@ class LessonStep {
     this.node = node;
     this.id = node.dataset.step;
     this.step = JSON.parse(node.dataset.ginStep);
-    this.check = JSON.parse(node.dataset.ginCheck);
     this.form = node.querySelector(".gin-lesson-form");
     this.feedback = node.querySelector(".gin-lesson-feedback");
     this.solution = node.querySelector(".gin-lesson-solution");
@@ -233,64 +108,55 @@ class LessonStep {
     return this.form.querySelector("input:checked") || this.form.querySelector("input");
   }
 
+  // The answer as the form holds it: the cards picked, the choice, or the number typed.
   answer() {
-    const kind = this.step.ask;
-    if (kind === "melds" || kind === "layoff") {
-      return [...this.form.querySelectorAll("input:checked")].map((i) => i.value).join(" ");
-    }
-    if (kind === "deadwood" || kind === "score" || kind === "sheet") {
-      const text = this.form.querySelector("input").value.trim();
-      return /^\d+$/.test(text) ? text : null;
-    }
-    const picked = this.form.querySelector("input:checked");
-    return picked ? picked.value : null;
+    const checked = [...this.form.querySelectorAll("input:checked")].map((i) => i.value);
+    if (this.form.querySelector("input[type=checkbox]")) return checked.join(" ");
+    if (checked.length) return checked[0];
+    const number = this.form.querySelector("input.gin-number");
+    return number && number.value.trim() ? number.value.trim() : null;
   }
 
-  say(html, state) {
-    this.feedback.innerHTML = html;
+  say(content, state) {
+    this.feedback.replaceChildren(content);
     this.node.dataset.feedback = state;
   }
 
   showHint() {
     const next = this.node.querySelector(".gin-lesson-hint[hidden]");
-    const cat = this.lesson.cat;
     if (next) {
       next.hidden = false;
       this.node.dataset.hints = String(this.node.querySelectorAll(".gin-lesson-hint:not([hidden])").length);
     } else {
-      this.say(`<p>${messageHtml(cat, "tutorial.no_more_hints")}</p>`, "hint");
+      this.say(paragraph(this.lesson.texts.no_more_hints), "hint");
     }
   }
 
   async submit() {
-    const cat = this.lesson.cat;
     const answer = this.answer();
     if (answer === null) {
-      this.say(`<p>${messageHtml(cat, "tutorial.choose_first")}</p>`, "empty");
+      this.say(paragraph(this.lesson.texts.choose_first), "empty");
       return;
     }
     const sequence = ++this.sequence;
-    let check = null;
-    let by = "page";
-    if (this.lesson.engineReady) {
-      try {
-        check = await engineCheck(this.lesson.engine, this.step, answer);
-        by = "engine";
-      } catch (err) {
-        console.warn(`gin: the engine could not check the answer: ${err && err.message}`);
-      }
+    this.say(paragraph(this.lesson.texts.checking), "checking");
+    let response;
+    try {
+      response = await this.lesson.engine.request({ op: "feedback", lang: this.lesson.lang, step: this.step, answer });
+    } catch {
+      if (sequence === this.sequence) this.say(paragraph(this.lesson.texts.failed), "failed");
+      return;
     }
     if (sequence !== this.sequence) return; // a newer answer was given meanwhile
-    if (!check) check = this.check;
-    const verdict = judge(this.step, check, answer);
-    const head = verdict.right
-      ? `<strong class="gin-lesson-right">${messageHtml(cat, "tutorial.right")}</strong>`
-      : `<strong class="gin-lesson-wrong">${messageHtml(cat, "tutorial.wrong")}</strong> `
-        + messageHtml(cat, verdict.key, verdict.params);
-    const note = messageHtml(cat, by === "engine" ? "tutorial.checked_engine" : "tutorial.checked_page");
-    this.node.dataset.checkedBy = by;
-    this.say(`<p>${head}</p><p class="gin-lesson-checked">${note}</p>`, verdict.right ? "right" : "wrong");
-    if (verdict.right) {
+    if (!response.ok) {
+      this.say(paragraph(response.error.message), "wrong");
+      return;
+    }
+    const { right, html } = response.result;
+    const template = document.createElement("template");
+    template.innerHTML = html; // drawn by ginview.steps.feedback
+    this.say(template.content, right ? "right" : "wrong");
+    if (right) {
       this.solution.open = true;
       markDone(this.lesson.id, this.id);
       this.node.classList.add("gin-lesson-done");
@@ -301,9 +167,8 @@ class LessonStep {
 
   reset() {
     this.form.reset();
-    this.feedback.innerHTML = "";
+    this.feedback.replaceChildren();
     delete this.node.dataset.feedback;
-    delete this.node.dataset.checkedBy;
     this.solution.open = false;
     this.node.classList.remove("gin-lesson-done");
     for (const hint of this.node.querySelectorAll(".gin-lesson-hint")) hint.hidden = true;
@@ -311,12 +176,12 @@ class LessonStep {
 }
 
 class Lesson {
-  constructor(node, engine, cat) {
+  constructor(node, engine, page) {
     this.node = node;
     this.engine = engine;
-    this.cat = cat;
+    this.texts = page.texts;
+    this.lang = page.lang;
     this.id = node.dataset.lesson;
-    this.engineReady = false;
     this.steps = [...node.querySelectorAll(".gin-lesson-step")].map((s) => new LessonStep(this, s));
     this.status = document.querySelector(`[data-gin-lesson-status="${CSS.escape(this.id)}"]`);
   }
@@ -331,24 +196,18 @@ class Lesson {
     }
     this.update();
     this.node.dataset.ginLessonReady = "";
-    if (this.engine && this.engine.ready) {
-      this.engine.ready.then(() => {
-        this.engineReady = true;
-        this.node.dataset.ginEngine = "ready";
-      }, () => {
-        this.node.dataset.ginEngine = "failed";
-      });
-    }
+    this.engine.ready.then(() => {
+      this.node.dataset.ginEngine = "ready";
+    }, () => {
+      this.node.dataset.ginEngine = "failed";
+    });
   }
 
   update() {
     if (!this.status) return;
-    const ids = this.steps.map((s) => s.id);
-    const done = stepsDone(readProgress(), this.id, ids);
+    const done = stepsDone(readProgress(), this.id, this.steps.map((s) => s.id));
     const line = this.status.querySelector(".gin-lesson-progress");
-    line.textContent = done === ids.length
-      ? this.cat.text("tutorial.lesson_done")
-      : this.cat.text("tutorial.progress", { done, count: ids.length });
+    line.textContent = countText(line, done);
     line.dataset.done = String(done);
   }
 
@@ -375,7 +234,7 @@ class Lesson {
 
 // --- the index page ----------------------------------------------------------------------------
 
-function renderIndex(node, cat) {
+function renderIndex(node) {
   const progress = readProgress();
   const items = [...node.querySelectorAll("li[data-lesson]")];
   let complete = 0;
@@ -384,43 +243,35 @@ function renderIndex(node, cat) {
     const steps = JSON.parse(item.dataset.lessonSteps);
     const done = stepsDone(progress, item.dataset.lesson, steps);
     const badge = item.querySelector(".gin-lesson-badge");
-    if (!badge.dataset.initial) badge.dataset.initial = badge.textContent;
-    let state = "new";
-    if (done === steps.length) {
-      state = "done";
-      complete += 1;
-      badge.textContent = cat.text("tutorial.state.done");
-    } else if (done > 0) {
-      state = "started";
-      badge.textContent = cat.text("tutorial.state.started", { done, count: steps.length });
-    } else badge.textContent = badge.dataset.initial;
+    const state = done === steps.length ? "done" : done > 0 ? "started" : "new";
+    if (state === "done") complete += 1;
     any = any || done > 0;
+    badge.textContent = countText(badge, done);
     badge.dataset.state = state;
     item.dataset.state = state;
   }
   const total = node.querySelector(".gin-lesson-total");
-  total.textContent = cat.text("tutorial.total", { done: complete, count: items.length });
+  total.textContent = countText(total, complete);
   total.dataset.done = String(complete);
   node.querySelector(".gin-lesson-reset-all").hidden = !any;
 }
 
-function mountIndex(node, cat) {
-  renderIndex(node, cat);
+function mountIndex(node) {
+  renderIndex(node);
   node.querySelector(".gin-lesson-reset-all").addEventListener("click", () => {
     forget();
-    renderIndex(node, cat);
+    renderIndex(node);
   });
   // Another tab answered a step: show it.
   window.addEventListener("storage", (event) => {
-    if (event.key === STORE && node.isConnected) renderIndex(node, cat);
+    if (event.key === STORE && node.isConnected) renderIndex(node);
   });
   node.dataset.ginLessonReady = "";
 }
 
-export async function mountLesson(node, engine) {
+export function mountLesson(node, engine, page) {
   if (node.dataset.ginLesson !== undefined) return;
   node.dataset.ginLesson = "";
-  const cat = await loadCatalog();
-  if (node.hasAttribute("data-lesson-index")) mountIndex(node, cat);
-  else new Lesson(node, engine, cat).mount();
+  if (node.hasAttribute("data-lesson-index")) mountIndex(node);
+  else new Lesson(node, engine, page).mount();
 }

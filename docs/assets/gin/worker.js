@@ -1,15 +1,17 @@
-// The engine worker: a module Web Worker that runs the gin rummy engine (`ginrummy`) on Pyodide,
-// so nothing heavy ever runs on the page's main thread.
+// The engine worker: a module Web Worker that runs the gin rummy engine (`ginrummy`) and the
+// site's presentation layer (`ginview`) on Pyodide, so nothing heavy ever runs on the page's
+// main thread. It answers "draw this example", "apply this edit", "judge this answer": the
+// same Python that drew the page at build time draws it again here.
 //
 // gin.js starts one of these per page. It boots only when asked: on a {type: "boot"} message or
 // on the first request. Booting loads Pyodide from the site's own copy (RUNTIME_DIR, written by
 // the build into runtime.js) and restores the engine's memory snapshot (SNAPSHOT_FILE): a
 // Python that has already imported and warmed up the engine, checked against
-// SNAPSHOT_INTEGRITY. Without a snapshot it starts Python and loads the engine wheel by name,
-// so the sha256 in the site's pyodide-lock.json is checked.
+// SNAPSHOT_INTEGRITY. Without a snapshot it starts Python and loads the wheels (PACKAGES) by
+// name, so the sha256 in the site's pyodide-lock.json is checked.
 //
 // Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
-//                {id, request}             request: a JSON-able object for ginrummy.api.handle
+//                {id, request}             request: a JSON-able object for ginview.api.handle
 // Messages out:  {type: "ready", ms, phases}  booted; ms = time from the boot message;
 //                                          phases = ms spent in each step (for the benchmark)
 //                {type: "error", message}  the boot failed; every pending and later request fails
@@ -28,7 +30,7 @@ const STDLIB_URL = STDLIB_FILE ? new URL(STDLIB_FILE, RUNTIME_URL).href : undefi
 // A last resort only: the fetch watch below catches the failures we know of at once.
 const BOOT_TIMEOUT_MS = 60000;
 
-let booting = null; // Promise of the proxy to ginrummy.api.handle, once a boot has started
+let booting = null; // Promise of the proxy to ginview.api.handle, once a boot has started
 
 function boot() {
   if (!booting) {
@@ -71,7 +73,7 @@ async function loadEngine() {
   });
   phase("loadPyodide");
   if (!snapshot) {
-    await pyodide.loadPackage(runtime.ENGINE_PACKAGE, {
+    await pyodide.loadPackage(runtime.PACKAGES, {
       messageCallback: () => {},
       errorCallback: (message) => console.warn(message),
       checkIntegrity: true,
@@ -80,7 +82,7 @@ async function loadEngine() {
   }
   // Keep a proxy to handle(): a call through it costs about 0.5 µs, a runPython string about 95 µs.
   // (The module proxy is kept alive for the worker's lifetime: handle is borrowed from it.)
-  const api = pyodide.pyimport(`${runtime.ENGINE_PACKAGE}.api`);
+  const api = pyodide.pyimport(runtime.API_MODULE);
   const handle = api.handle;
   phase("import engine");
   postMessage({ type: "ready", ms: Math.round(performance.now() - started), phases });

@@ -1,0 +1,120 @@
+"""The JSON boundary the browser's worker calls: ``handle(request_json) -> response_json``.
+
+It never raises. A response is ``{"v": 1, "ok": true, "result": …}`` or ``{"v": 1, "ok":
+false, "error": {"code", "params", "message"}}``, where ``message`` is the error in the
+request's language (``lang``), ready to show.
+
+Ops (``lang`` is the page's language in every one):
+
+========== ================================================ ===================================
+op         fields                                           result
+========== ================================================ ===================================
+render     ``state`` (an example), or ``kind`` and ``link``  ``state`` (canonical), ``view``
+           (a share link's text)                            (the markup an edit replaces),
+                                                            ``link``, ``summary``
+edit       ``state`` and ``edit`` (see the kinds' ``edit``)  as render, for the edited state
+feedback   ``step`` (a lesson step) and ``answer``           ``right`` and ``html``
+engine     ``request``: any request of ``ginrummy.api``      the engine's response, as it is
+========== ================================================ ===================================
+
+>>> import json
+>>> answer = json.loads(handle('{"op": "render", "lang": "en", "state": {"kind": "melds", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"}}'))
+>>> answer["result"]["state"], answer["result"]["link"]
+({'kind': 'melds', 'hand': 'TC JC QC 2H 2D 2S 5H 6H 7H 9D'}, 'hand:TC-JC-QC-2H-2D-2S-5H-6H-7H-9D')
+>>> json.loads(handle('{"op": "render", "lang": "en", "state": {"kind": "melds", "hand": "ZZ"}}'))["error"]["code"]
+'unknown_rank'
+"""
+
+from __future__ import annotations
+
+import json
+
+from ginrummy import api as engine_api
+from ginrummy.errors import GinRummyError
+
+from .catalog import catalog
+from .examples import KINDS, ExampleError, from_link, render
+from .markup import error_text
+from .steps import feedback
+
+VERSION = 1
+MAX_REQUEST = 100_000
+"""The longest request read, in characters (an example's state is well under 2,000)."""
+
+
+def _lang(request: dict) -> str:
+    lang = request.get("lang")
+    return lang if isinstance(lang, str) else "en"
+
+
+def _op_render(request: dict) -> dict:
+    cat = catalog(_lang(request))
+    if "link" in request:
+        kind, text = request.get("kind"), request.get("link")
+        if kind not in KINDS or not isinstance(text, str):
+            raise ExampleError("bad_request", "a link needs its kind and text")
+        return render(from_link(kind, text), cat).to_json()
+    return render(_state(request), cat).to_json()
+
+
+def _op_edit(request: dict) -> dict:
+    state, edit = _state(request), request.get("edit")
+    if not isinstance(edit, dict):
+        raise ExampleError("bad_request", "an edit is an object")
+    kind = KINDS.get(state.get("kind"))
+    if kind is None:
+        raise ExampleError("bad_request", "the state has no known kind")
+    return render(kind.edit(state, edit), catalog(_lang(request))).to_json()
+
+
+def _op_feedback(request: dict) -> dict:
+    step = request.get("step")
+    if not isinstance(step, dict):
+        raise ExampleError("bad_request", "feedback needs a step")
+    return feedback(step, request.get("answer"), catalog(_lang(request)))
+
+
+def _op_engine(request: dict) -> dict:
+    return engine_api.call(request.get("request"))
+
+
+def _state(request: dict) -> dict:
+    state = request.get("state")
+    if not isinstance(state, dict):
+        raise ExampleError("bad_request", "the request needs a state")
+    return state
+
+
+OPS = {"render": _op_render, "edit": _op_edit, "feedback": _op_feedback, "engine": _op_engine}
+
+
+def call(request) -> dict:
+    """Answer a request already decoded from JSON."""
+    lang = _lang(request) if isinstance(request, dict) else "en"
+    try:
+        if not isinstance(request, dict) or request.get("op") not in OPS:
+            raise ExampleError("unknown_op", "unknown op",
+                               op=str(request.get("op"))[:40] if isinstance(request, dict) else "")
+        return {"v": VERSION, "ok": True, "result": OPS[request["op"]](request)}
+    except GinRummyError as error:
+        return _error(error.code, error.params, lang)
+    except Exception as error:  # noqa: BLE001 - a bug: still answer, so the page keeps working
+        return _error("internal_error", {"detail": f"{type(error).__name__}: {error}"[:200]}, lang)
+
+
+def _error(code: str, params: dict, lang: str) -> dict:
+    params = json.loads(json.dumps(params, default=str))
+    message = error_text({"code": code, "params": params}, catalog(lang))
+    return {"v": VERSION, "ok": False, "error": {"code": code, "params": params,
+                                                 "message": message}}
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request (a string) with a JSON response (a string)."""
+    try:
+        if not isinstance(request, str) or len(request) > MAX_REQUEST:
+            raise ValueError("too long")
+        decoded = json.loads(request)
+    except (TypeError, ValueError, RecursionError):
+        return json.dumps(_error("bad_json", {}, "en"), ensure_ascii=False)
+    return json.dumps(call(decoded), ensure_ascii=False)

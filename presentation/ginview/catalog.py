@@ -1,0 +1,150 @@
+"""Catalogs: the site's words in one language, keyed by message id (``ui.undo``, ``step.gin``).
+
+A message may hold ``{name}`` placeholders, and may have plural forms (chosen by the
+``count`` parameter with the language's gettext plural rule). The source of every catalog is
+``locales/*.po``: the build reads them (``sitegen.catalogs``) and registers them here with
+:func:`install`; the wheel the browser runs carries them as ``ginview/locales/<lang>.json``,
+made from the same files, and :func:`catalog` reads those when nothing was installed.
+
+>>> cat = Catalog("en", {"ui.hello": "Hello, {name}", "unit.points": ("{count} point", "{count} points")})
+>>> cat.text("ui.hello", name="<b>")
+'Hello, <b>'
+>>> cat.html("ui.hello", name="<b>")
+Html('Hello, &lt;b&gt;')
+>>> cat.text("unit.points", count=1), cat.text("unit.points", count=25)
+('1 point', '25 points')
+"""
+
+from __future__ import annotations
+
+import html as _html
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+DEFAULT_PLURAL = "(n != 1)"
+
+
+class Html(str):
+    """Text that is already HTML: filled into markup as it is, never escaped again."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Html({str(self)!r})"
+
+
+def esc(value) -> Html:
+    """``value`` as HTML: escaped, unless it already is :class:`Html`."""
+    return value if isinstance(value, Html) else Html(_html.escape(str(value)))
+
+
+class MissingMessage(KeyError):
+    """A strict catalog was asked for a message it does not have (a bug in the site)."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The messages of one language. ``plural`` is the gettext plural expression of the
+    language (``n`` is the count); ``strict`` makes an unknown message id an error instead of
+    showing the id (the build is strict; the browser never fails on a message)."""
+
+    language: str
+    messages: Mapping[str, str | tuple[str, ...]]
+    plural: str = DEFAULT_PLURAL
+    strict: bool = False
+    _rule: list = field(default_factory=list, compare=False, repr=False)
+
+    def has(self, key: str) -> bool:
+        return key in self.messages
+
+    def template(self, key: str, count: int | None = None) -> str:
+        """The message for ``key``; the plural form for ``count`` if it has forms."""
+        message = self.messages.get(key)
+        if message is None:
+            if self.strict:
+                raise MissingMessage(f"no message {key!r} in the {self.language} catalog")
+            return key
+        if isinstance(message, str):
+            return message
+        form = self._plural_form(count if isinstance(count, int) else 2)
+        return message[min(form, len(message) - 1)]
+
+    def text(self, key: str, /, **params) -> str:
+        """The message as plain text, its placeholders filled (an unknown one stays as is)."""
+        template = self.template(key, params.get("count"))
+        return PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params
+                               else m.group(0), template)
+
+    def html(self, key: str, /, **params) -> Html:
+        """The message as HTML: the text escaped, each parameter escaped unless it is Html."""
+        template = _html.escape(self.template(key, params.get("count")), quote=False)
+        return Html(PLACEHOLDER.sub(lambda m: esc(params[m.group(1)]) if m.group(1) in params
+                                    else m.group(0), template))
+
+    def _plural_form(self, n: int) -> int:
+        if not self._rule:
+            self._rule.append(plural_rule(self.plural))
+        return int(self._rule[0](n))
+
+
+def plural_rule(expression: str):
+    """The function of ``n`` for a gettext plural expression (``Plural-Forms: plural=…``)."""
+    from gettext import c2py  # the standard library's checked converter of C plural rules
+
+    return c2py(expression)
+
+
+# --- the catalogs of this process --------------------------------------------------------------
+
+_CATALOGS: dict[str, Catalog] = {}
+
+
+def install(catalogs: Mapping[str, Catalog]) -> None:
+    """Use these catalogs (the build installs the ones it read from ``locales/``)."""
+    _CATALOGS.clear()
+    _CATALOGS.update(catalogs)
+
+
+def catalog(language: str) -> Catalog:
+    """The catalog of ``language``: installed, else the one shipped in the package; English
+    (the source text) for a language with no catalog."""
+    found = _CATALOGS.get(language)
+    if found is None:
+        found = _CATALOGS[language] = _shipped(language) or _shipped("en") or Catalog("en", {})
+    return found
+
+
+def languages() -> tuple[str, ...]:
+    """The languages with a catalog (installed or shipped)."""
+    if _CATALOGS:
+        return tuple(_CATALOGS)
+    from importlib.resources import files
+
+    folder = files(__package__) / "locales"
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+def from_json(data: Mapping) -> Catalog:
+    """A catalog from its JSON form (see :func:`to_json`)."""
+    messages = {k: v if isinstance(v, str) else tuple(v) for k, v in data["messages"].items()}
+    return Catalog(data["language"], messages, data.get("plural") or DEFAULT_PLURAL)
+
+
+def to_json(cat: Catalog) -> dict:
+    """The JSON form of a catalog, as shipped in the wheel."""
+    return {"language": cat.language, "plural": cat.plural,
+            "messages": {k: v if isinstance(v, str) else list(v) for k, v in cat.messages.items()}}
+
+
+def _shipped(language: str) -> Catalog | None:
+    from importlib.resources import files
+
+    path = files(__package__) / "locales" / f"{language}.json"
+    if not path.is_file():
+        return None
+    return from_json(json.loads(path.read_text(encoding="utf-8")))

@@ -1,0 +1,494 @@
+"""Live examples: the kinds, each with its fields, its engine request and its markup.
+
+An example's **state** is a dict: its ``kind`` and its fields, canonical (see
+:mod:`ginview.fields`), e.g. ``{"kind": "score", "knocker": "2S 3S …", "defender": "…",
+"rules": "standard"}``. :func:`read_state` makes any written state canonical (a fence, a
+reader's edit, a share link); :func:`render` asks the engine and returns the markup. The build
+writes :func:`example_html` into the page; the browser's worker runs the same code after each
+edit and puts the new :func:`view_html` in place, so an example is drawn by one piece of code.
+
+=========== ====================================================================================
+kind        fields (``rules``: a preset name; ``upcard``: optional unless stated)
+=========== ====================================================================================
+melds       ``hand``: 10 or 11 cards
+knock       ``hand``: 11 cards; ``rules``, ``upcard``
+layoffs     ``knocker_melds``: the knocker's melds; ``defender``: 10 cards
+score       ``knocker``: 10 cards (11: big gin); ``defender``: 10 cards; ``rules``, ``upcard``
+oklahoma    as score, with ``upcard`` required and ``rules`` oklahoma by default
+sheet       ``entries``: hands won, like ``["A 25", "B 14"]``; ``rules``
+hollywood   as sheet, scored as three Hollywood columns
+=========== ====================================================================================
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ginrummy import api
+from ginrummy.errors import GinRummyError
+
+from . import fields as F
+from .catalog import Catalog, Html, esc
+from .fields import Field, FieldError
+from .markup import (card_html, faces, cards_html, hand_buttons, melds_buttons, melds_html,
+                     none_html, rules_line, step_html, step_text, steps_html)
+
+
+class ExampleError(GinRummyError):
+    """An example the engine refuses, or a state that is not an example; ``code`` and
+    ``params`` as the engine's (or :class:`~ginview.fields.FieldError`'s)."""
+
+
+def engine(request: dict) -> dict:
+    """The engine's result for a request, or its coded error raised as an ExampleError."""
+    response = api.call({"v": 1, **request})
+    if not response["ok"]:
+        error = response["error"]
+        raise ExampleError(error["code"], error["message"], **error["params"])
+    return response["result"]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of example. ``numbers``: the preset numbers it depends on, shown with it."""
+
+    name: str
+    fields: tuple[Field, ...]
+    numbers: tuple[str, ...] = ()
+    status: str = "ui.ready_cards"  # what the reader can do with it, once live
+
+    def request(self, state: dict) -> dict:
+        raise NotImplementedError
+
+    def inputs_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+        raise NotImplementedError
+
+    def output_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+        raise NotImplementedError
+
+    def summary(self, state: dict, result: dict, cat: Catalog) -> str:
+        """One sentence for the status line after a change (read out by screen readers)."""
+        raise NotImplementedError
+
+    def worked_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+        """The example as a lesson's worked answer: what the engine found."""
+        return self.output_html(state, result, cat)
+
+    def edit(self, state: dict, edit: dict) -> dict:
+        """The state after a reader's edit (not yet checked by the engine)."""
+        raise ExampleError("bad_edit", f"a {self.name} example cannot be edited that way",
+                           edit=sorted(edit)[0] if edit else "")
+
+
+def _with(state: dict, *names: str) -> dict:
+    return {n: state[n] for n in names if state.get(n) is not None}
+
+
+# --- kinds with cards -----------------------------------------------------------------------------
+
+CARD_LABELS = {"hand": "ui.hand", "knocker": "ui.knocker_hand", "defender": "ui.defender_hand",
+               "upcard": "ui.upcard", "knocker_melds": "ui.knocker_melds"}
+
+
+@dataclass(frozen=True)
+class CardKind(Kind):
+    """An example whose input is cards: the reader changes a card, types cards or picks rules."""
+
+    def card_fields(self, state: dict) -> list[Field]:
+        return [f for f in self.fields if isinstance(f.type, (F.Cards, F.Melds)) and state.get(f.name)]
+
+    def inputs_html(self, state, result, cat):
+        rows = []
+        for f in self.card_fields(state):
+            label = cat.text(f.label)
+            value = state[f.name]
+            group = (melds_buttons(value, cat, f.name, label) if isinstance(f.type, F.Melds)
+                     else hand_buttons(value, cat, f.name, label))
+            rows.append(f"<dt>{esc(label)}</dt><dd>{group}</dd>")
+        return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
+
+    def typing_html(self, state: dict, cat: Catalog) -> Html:
+        """Fields to type the cards into (live only)."""
+        inputs = []
+        for f in self.fields:
+            if not isinstance(f.type, (F.Cards, F.Melds)):
+                continue
+            value = state.get(f.name) or ""
+            text = " / ".join(value) if isinstance(value, list) else value
+            inputs.append(f'<label>{esc(cat.text(f.label))} <input class="gin-text" '
+                          f'data-field="{f.name}" autocomplete="off" spellcheck="false" '
+                          f'value="{esc(text)}"></label>')
+        return Html(f'<details class="gin-type gin-edit"><summary>{esc(cat.text("ui.type_cards"))}'
+                    f'</summary>{"".join(inputs)}</details>')
+
+    def edit(self, state, edit):
+        """``{"field", "index", "card"[, "meld"]}``: one card replaced (or swapped with the
+        same card elsewhere in the example); ``{"field", "text"}``: a field typed anew;
+        ``{"rules"}``: another preset."""
+        if set(edit) == {"rules"}:
+            return {**state, "rules": edit["rules"]}
+        name = edit.get("field")
+        if not any(f.name == name for f in self.card_fields(state) + [
+                f for f in self.fields if f.name == "upcard"]):
+            raise ExampleError("bad_edit", f"no card field {str(name)[:40]!r}", edit="field")
+        if set(edit) == {"field", "text"}:
+            return {**state, name: edit["text"]}
+        if set(edit) - {"meld"} != {"field", "index", "card"}:
+            raise ExampleError("bad_edit", "an edit is a card, a text or rules", edit="kind")
+        card = F.CARD.parse(edit["card"], "card")
+        return swap_card(state, self, name, edit.get("meld"), edit["index"], card)
+
+
+def _slots(state: dict, kind: CardKind):
+    """Every card position in the example: (field, meld or None, index, card)."""
+    for f in kind.card_fields(state):
+        value = state[f.name]
+        if isinstance(value, list):
+            for m, meld in enumerate(value):
+                for i, c in enumerate(meld.split()):
+                    yield f.name, m, i, c
+        else:
+            for i, c in enumerate(value.split()):
+                yield f.name, None, i, c
+
+
+def swap_card(state: dict, kind: CardKind, field: str, meld, index, card: str) -> dict:
+    """``card`` put at one position; if it was elsewhere in the example, the card it replaces
+    goes there (the two swap)."""
+    slots = list(_slots(state, kind))
+    target = next((s for s in slots if s[:3] == (field, meld, index)), None)
+    if target is None:
+        raise ExampleError("bad_edit", "no card at that position", edit="index")
+    placed = {target[:3]: card}
+    for slot in slots:
+        if slot[3] == card and slot[:3] != target[:3]:
+            placed[slot[:3]] = target[3]
+    out = dict(state)
+    for (name, m, i), new in placed.items():
+        value = out[name]
+        if isinstance(value, list):
+            cards = value[m].split()
+            cards[i] = new
+            out[name] = [*value[:m], " ".join(cards), *value[m + 1:]]
+        else:
+            cards = value.split()
+            cards[i] = new
+            out[name] = " ".join(cards)
+    return out
+
+
+@dataclass(frozen=True)
+class MeldsKind(CardKind):
+    def request(self, state):
+        op = "knock" if self.name == "knock" else "melds"
+        return {"op": op, "cards": state["hand"], **(_with(state, "rules", "upcard") if op == "knock" else {})}
+
+    def output_html(self, state, result, cat):
+        rows = [_row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
+                _row(cat.text("ui.deadwood"), Html(cards_html(result["deadwood"], cat)
+                                                   + _points(result["points"])))]
+        if result["discard"]:
+            rows.append(_row(cat.text("ui.discard"), card_html(result["discard"], cat)))
+        verdict = self.verdict_html(result, cat)
+        return Html(f'<dl class="gin-summary">{"".join(rows)}</dl>'
+                    + (f'<p class="gin-headline">{verdict}</p>' if verdict else ""))
+
+    def verdict_html(self, result: dict, cat: Catalog) -> Html:
+        if self.name == "melds" or result["verdict"] == "big_gin":
+            return cat.html("ui.big_gin") if result["big_gin"] else Html("")
+        key = {"gin": "ui.gin_possible", "knock": "ui.can_knock", "no": "ui.cannot_knock"}[result["verdict"]]
+        return cat.html(key, card=card_html(result["discard"], cat), points=result["points"],
+                        limit=result["limit"])
+
+    def summary(self, state, result, cat):
+        if self.name == "knock" and result["verdict"] != "big_gin":
+            key = {"gin": "ui.gin_possible", "knock": "ui.can_knock", "no": "ui.cannot_knock"}[result["verdict"]]
+            return cat.text(key, card=faces(result["discard"]), points=result["points"],
+                            limit=result["limit"])
+        return cat.text("ui.summary_deadwood", points=result["points"])
+
+
+@dataclass(frozen=True)
+class LayoffsKind(CardKind):
+    def request(self, state):
+        return {"op": "layoffs", "knocker_melds": state["knocker_melds"],
+                "defender": state["defender"]}
+
+    def output_html(self, state, result, cat):
+        lay = [{"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
+               for l in result["lay_offs"]]
+        rows = [_row(cat.text("ui.lay_offs"), steps_html(lay, cat) if lay else none_html(cat)),
+                _row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
+                _row(cat.text("ui.deadwood"), Html(cards_html(result["deadwood"], cat)
+                                                   + _points(result["points"])))]
+        return Html(f'<dl class="gin-summary">{"".join(rows)}</dl>')
+
+    def summary(self, state, result, cat):
+        return cat.text("ui.summary_layoffs", count=len(result["lay_offs"]), points=result["points"])
+
+
+@dataclass(frozen=True)
+class ScoreKind(CardKind):
+    def request(self, state):
+        return {"op": "score", **_with(state, "knocker", "defender", "rules", "upcard")}
+
+    def output_html(self, state, result, cat):
+        steps = result["steps"]
+        return Html(f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>'
+                    + steps_html(steps[:-1], cat))
+
+    def summary(self, state, result, cat):
+        return step_text(result["steps"][-1], cat)
+
+
+# --- score sheets ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SheetKind(Kind):
+    """A score sheet: the reader adds, changes and removes hands won."""
+
+    status: str = "ui.ready_sheet"
+
+    def request(self, state):
+        return {"op": "sheet", "entries": state["entries"], "rules": state["rules"],
+                "format": self.name if self.name == "hollywood" else "standard"}
+
+    def finished(self, result: dict) -> bool:
+        return bool(result.get("finished"))
+
+    def inputs_html(self, state, result, cat):
+        t = cat.text
+        standard = self.name != "hollywood"
+        totals = {r["hand"]: r["totals"] for r in result.get("rows", [])} if standard else {}
+        head = (f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
+                + (f"<th>{esc(t('player.0'))}</th><th>{esc(t('player.1'))}</th>" if standard else "")
+                + f'<th class="gin-edit"><span class="gin-sr">{esc(t("ui.remove"))}</span></th></tr>')
+        rows = []
+        for number, entry in enumerate(state["entries"], 1):
+            i = number - 1
+            winner = esc(t(f"player.{entry['winner']}"))
+            options = "".join(f'<option value="{p}"{" selected" if p == entry["winner"] else ""}>'
+                              f'{esc(t(f"player.{p}"))}</option>' for p in (0, 1))
+            shown = totals.get(number)
+            rows.append(
+                f"<tr><td>{number}</td>"
+                f'<td><span class="gin-static">{winner}</span><select class="gin-edit" '
+                f'data-entry="{i}" data-part="winner" aria-label="{esc(t("ui.winner_of", hand=number))}">'
+                f"{options}</select></td>"
+                f'<td><span class="gin-static">{entry["points"]}</span><input class="gin-edit" '
+                f'type="number" min="0" max="{F.MAX_POINTS}" step="1" inputmode="numeric" '
+                f'data-entry="{i}" data-part="points" value="{entry["points"]}" '
+                f'aria-label="{esc(t("ui.points_of", hand=number))}"></td>'
+                + (f"<td>{shown[0]}</td><td>{shown[1]}</td>" if shown else
+                   ("<td></td><td></td>" if standard else ""))
+                + f'<td class="gin-edit"><button type="button" class="gin-remove" data-entry="{i}" '
+                f'aria-label="{esc(t("ui.remove_hand", hand=number))}">×</button></td></tr>')
+        caption = f"<caption>{esc(t('ui.hands'))}</caption>"
+        table = (f'<table class="gin-sheet gin-entries">{caption}<thead>{head}</thead>'
+                 f'<tbody>{"".join(rows)}</tbody></table>')
+        over = self.finished(result)
+        options = "".join(f'<option value="{p}">{esc(t(f"player.{p}"))}</option>' for p in (0, 1))
+        add = (f'<p class="gin-add gin-edit"><label>{esc(t("ui.winner"))} <select class="gin-add-winner">'
+               f"{options}</select></label> <label>{esc(t('ui.points'))} <input class='gin-add-points' "
+               f'type="number" min="0" max="{F.MAX_POINTS}" step="1" inputmode="numeric" value="25">'
+               f'</label> <button type="button" class="gin-add-hand"{" disabled" if over else ""}>'
+               f'{esc(t("ui.add_hand"))}</button>'
+               + (f' <span class="gin-note">{esc(t("ui.game_over_edit"))}</span>' if over else "")
+               + "</p>")
+        return Html(table + add)
+
+    def output_html(self, state, result, cat):
+        steps = [s for s in result["steps"] if s["code"] != "hand_won"]
+        if "columns" not in result:
+            return steps_html(steps, cat)
+        tables = []
+        for column in result["columns"]:
+            state_word = cat.text("ui.closed" if column["finished"] else "ui.open")
+            caption = f"{cat.text('ui.column', column=column['column'])} ({state_word})"
+            tables.append(_sheet_table(column, cat, caption))
+        return Html('<div class="gin-columns">' + "".join(tables) + "</div>" + steps_html(steps, cat))
+
+    def worked_html(self, state, result, cat):
+        return Html(self.inputs_html(state, result, cat) + self.output_html(state, result, cat))
+
+    def summary(self, state, result, cat):
+        last = result["steps"][-1] if result["steps"] else None
+        return step_text(last, cat) if last else ""
+
+    def edit(self, state, edit):
+        """``{"add": {"winner", "points"}}``, ``{"entry": i, "winner"|"points": …}``,
+        ``{"remove": i}``, ``{"rules": name}``."""
+        entries = list(state["entries"])
+        if set(edit) == {"rules"}:
+            return {**state, "rules": edit["rules"]}
+        if set(edit) == {"add"}:
+            return {**state, "entries": entries + [edit["add"]]}
+        index = edit.get("entry", edit.get("remove"))
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(entries):
+            raise ExampleError("bad_edit", "no such hand on the sheet", edit="entry")
+        if set(edit) == {"remove"}:
+            return {**state, "entries": entries[:index] + entries[index + 1:]}
+        part = (set(edit) - {"entry"}).pop() if len(edit) == 2 else None
+        if part not in ("winner", "points"):
+            raise ExampleError("bad_edit", "a hand's winner or points", edit="part")
+        entries[index] = {**entries[index], part: edit[part]}
+        return {**state, "entries": entries}
+
+
+@dataclass(frozen=True)
+class HollywoodKind(SheetKind):
+    def finished(self, result):
+        return all(c["finished"] for c in result.get("columns", []))
+
+
+def _sheet_table(sheet: dict, cat: Catalog, caption: str = "") -> Html:
+    t = cat.text
+    head = (f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
+            f"<th>{esc(t('player.0'))}</th><th>{esc(t('player.1'))}</th></tr>")
+    rows = "".join(
+        f"<tr><td>{r['hand']}</td><td>{esc(t('player.%d' % r['winner']))}</td>"
+        f"<td>{r['points']}</td><td>{r['totals'][0]}</td><td>{r['totals'][1]}</td></tr>"
+        for r in sheet["rows"])
+    cap = f"<caption>{esc(caption)}</caption>" if caption else ""
+    return Html(f'<table class="gin-sheet">{cap}<thead>{head}</thead><tbody>{rows}</tbody></table>')
+
+
+def _row(label: str, value: Html) -> str:
+    return f"<dt>{esc(label)}</dt><dd>{value}</dd>"
+
+
+def _points(n: int) -> str:
+    return f' <strong class="gin-points">{n}</strong>'
+
+
+# --- the registry -----------------------------------------------------------------------------------
+
+HAND_RULES = ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "tie")
+GAME_RULES = ("game_target", "game_bonus", "box_bonus", "shutout")
+
+
+def _rules(default: str = "standard") -> Field:
+    return Field("rules", F.RULES, required=False, default=default)
+
+
+def _cards(name: str, kind: F.FieldType, required: bool = True) -> Field:
+    return Field(name, kind, required, CARD_LABELS[name])
+
+
+KINDS: dict[str, Kind] = {k.name: k for k in (
+    MeldsKind("melds", (_cards("hand", F.CARDS10OR11),)),
+    MeldsKind("knock", (_cards("hand", F.CARDS11), _rules(), _cards("upcard", F.CARD, False)),
+              ("knock_limit",)),
+    LayoffsKind("layoffs", (_cards("knocker_melds", F.MELDS), _cards("defender", F.CARDS10))),
+    ScoreKind("score", (_cards("knocker", F.CARDS10OR11), _cards("defender", F.CARDS10), _rules(),
+                        _cards("upcard", F.CARD, False)), HAND_RULES),
+    ScoreKind("oklahoma", (_cards("knocker", F.CARDS10OR11), _cards("defender", F.CARDS10),
+                           _rules("oklahoma"), _cards("upcard", F.CARD)), HAND_RULES),
+    SheetKind("sheet", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
+    HollywoodKind("hollywood", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
+)}
+"""Every kind of example, by name."""
+
+
+def kind_of(data) -> Kind:
+    name = data.get("kind") if isinstance(data, dict) else None
+    if name not in KINDS:
+        shown = name if isinstance(name, str) else repr(name)
+        raise FieldError("unknown_kind", f"unknown example kind {shown[:40]!r}; use one of "
+                         f"{', '.join(KINDS)}", kind=shown[:40], kinds=list(KINDS))
+    return KINDS[name]
+
+
+def read_state(data: dict) -> dict:
+    """A written example (a fence's fields, a reader's edit, a share link) as a canonical
+    state; a FieldError (or CardError) names what is wrong. The engine is not asked yet."""
+    kind = kind_of(data)
+    fields = read_fields_of(kind, {k: v for k, v in data.items() if k != "kind"})
+    return {"kind": kind.name, **fields}
+
+
+def read_fields_of(kind: Kind, data: dict) -> dict:
+    return F.read_fields(data, kind.fields, f"a {kind.name} example")
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """An example drawn: its canonical state, the engine's result, the markup of its view
+    (what a change replaces), its share-link text and its status sentence."""
+
+    state: dict
+    result: dict
+    view: Html
+    link: str
+    summary: str
+
+    def to_json(self) -> dict:
+        return {"state": self.state, "view": str(self.view), "link": self.link,
+                "summary": self.summary}
+
+
+def render(state: dict, cat: Catalog) -> Rendered:
+    """Check a state (canonical already, or written: it is read first), ask the engine, draw."""
+    state = read_state(state)
+    kind = KINDS[state["kind"]]
+    result = engine(kind.request(state))
+    return Rendered(state, result, view_html(kind, state, result, cat), link(state),
+                    kind.summary(state, result, cat))
+
+
+def worked_html(state: dict, cat: Catalog) -> Html:
+    """An example's result alone (a lesson step's worked answer)."""
+    state = read_state(state)
+    kind = KINDS[state["kind"]]
+    return kind.worked_html(state, engine(kind.request(state)), cat)
+
+
+def view_html(kind: Kind, state: dict, result: dict, cat: Catalog) -> Html:
+    """What an edit redraws: the inputs, the rules line, the result, the typing fields."""
+    rules = (rules_line(state["rules"], kind.numbers, cat, choose=True)
+             if kind.numbers else Html(""))
+    typing = kind.typing_html(state, cat) if isinstance(kind, CardKind) else ""
+    return Html(f"{kind.inputs_html(state, result, cat)}{rules}"
+                f'<div class="gin-output">{kind.output_html(state, result, cat)}</div>{typing}')
+
+
+def example_html(rendered: Rendered, cat: Catalog) -> Html:
+    """A whole example, as the build writes it into a page: the view, the controls (shown
+    once the page's script runs), the "you changed it" notice and the status line."""
+    state = rendered.state
+    kind = KINDS[state["kind"]]
+    data = esc(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
+    t = cat.text
+    tools = (f'<div class="gin-tools gin-edit">'
+             f'<button type="button" class="gin-undo" disabled>{esc(t("ui.undo"))}</button>'
+             f'<button type="button" class="gin-share">{esc(t("ui.share"))}</button></div>'
+             f'<p class="gin-changed" hidden>{esc(t("ui.changed"))} '
+             f'<button type="button" class="gin-reset">{esc(t("ui.back_to_original"))}</button></p>')
+    return Html(f'<div class="gin-example" data-gin-kind="{kind.name}" data-gin="{data}" '
+                f'data-gin-link="{esc(rendered.link)}" data-gin-ready-text="{esc(t(kind.status))}">'
+                f'<div class="gin-view">{rendered.view}</div>{tools}'
+                f'<p class="gin-status" role="status"></p></div>')
+
+
+# --- share links --------------------------------------------------------------------------------
+
+def link(state: dict) -> str:
+    """The state as share-link text: ``knocker:2S-3S-…;defender:…;rules:pagat``."""
+    kind = KINDS[state["kind"]]
+    return ";".join(f"{f.name}:{f.type.to_link(state[f.name])}" for f in kind.fields
+                    if state.get(f.name) is not None)
+
+
+def from_link(kind_name: str, text: str) -> dict:
+    """The state a share link's text describes (read and checked, not yet rendered)."""
+    kind = KINDS[kind_name]
+    types = {f.name: f.type for f in kind.fields}
+    data: dict = {"kind": kind_name}
+    for part in text.split(";") if text else []:
+        name, sep, value = part.partition(":")
+        if not sep or name not in types or name in data:
+            raise FieldError("bad_link", f"not a part of a {kind_name} link: {part[:40]!r}",
+                             part=part[:40])
+        data[name] = types[name].from_link(value)
+    return read_state(data)

@@ -1,0 +1,266 @@
+"""The fields of examples and lesson steps: what each holds, made canonical once, at the boundary.
+
+Whatever writes a field (a ```gin fence, a lesson file, a reader typing cards, a share link),
+its value goes through the field's type, which returns the canonical value or raises a coded
+:class:`FieldError`. Cards are always held as the engine writes them (``str(parse_cards(…))``):
+a fence with ``10c`` holds ``TC`` and is drawn as 10♣.
+
+>>> CARDS10.parse(["10c", "a♠", "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h"], "hand")
+'TC AS 2H 3H 4H 5H 6H 7H 8H 9H'
+>>> MELDS.parse("7s 8s 9s / kh kd kc", "knocker_melds")
+['7S 8S 9S', 'KH KD KC']
+>>> ENTRIES.parse(["A 25", {"winner": 1, "points": 14}], "entries")
+[{'winner': 0, 'points': 25}, {'winner': 1, 'points': 14}]
+>>> ENTRIES.to_link(_), ENTRIES.from_link("A25_B14")
+('A25_B14', ['A25', 'B14'])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ginrummy import RULESETS, parse_cards
+from ginrummy.errors import CardError, GinRummyError
+
+MAX_ENTRIES = 100
+"""The most hands a score sheet example holds (a game to 100 rarely passes 20)."""
+MAX_POINTS = 1000
+"""The most points one hand may score on a sheet (the most a hand can score is about 250)."""
+MAX_TEXT = 400
+"""The longest text a field reads (a hand written out in full is about 40 characters)."""
+PLAYERS = "AB"
+
+
+class FieldError(GinRummyError):
+    """A field that does not hold what it should. Codes: ``missing_field``, ``unknown_field``,
+    ``bad_field`` (``field``, ``expected``), ``out_of_range`` (``field``, ``value``, ``low``,
+    ``high``), ``too_many`` (``field``, ``limit``), ``unknown_rules`` (``rules``, ``presets``),
+    and the card codes of :class:`~ginrummy.errors.CardError` with the ``field`` added."""
+
+
+def bad(name: str, expected: str, value=None) -> FieldError:
+    shown = repr(value) if value is not None else "nothing"
+    if len(shown) > 60:
+        shown = shown[:59] + "…"
+    return FieldError("bad_field", f"{name} must be {expected}, not {shown}", field=name,
+                      expected=expected)
+
+
+def _text(value, name: str, expected: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise bad(name, expected, value)
+    text = str(value)
+    if len(text) > MAX_TEXT:
+        raise FieldError("too_long", f"{name} is too long ({len(text)} characters)", field=name,
+                         limit=MAX_TEXT)
+    return text
+
+
+def _cards(value, name: str, counts: tuple[int, ...] | None) -> str:
+    """Cards written as a string or a list of card strings, checked and canonical."""
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = " ".join(value)
+    text = _text(value, name, "cards written like 7H 8H 9H")
+    try:
+        return str(parse_cards(text, count=counts))
+    except CardError as error:
+        raise CardError(error.code, f"{name}: {error}", token=error.params.get("token"),
+                        position=error.params.get("position"),
+                        **{k: v for k, v in error.params.items() if k not in ("token", "position")},
+                        field=name) from None
+
+
+class FieldType:
+    """How one kind of field is read, written and put into a share link."""
+
+    expected = "a value"
+
+    def parse(self, value, name: str):
+        """The canonical value, or a FieldError (CardError for bad cards)."""
+        raise NotImplementedError
+
+    def to_link(self, value) -> str:
+        """The value in a share link: short, readable, nothing to escape in a URL."""
+        return str(value)
+
+    def from_link(self, text: str):
+        """What :meth:`parse` reads back from :meth:`to_link`'s text."""
+        return text
+
+
+@dataclass(frozen=True)
+class Cards(FieldType):
+    counts: tuple[int, ...] | None = None  # None: any number
+
+    @property
+    def expected(self) -> str:
+        return "cards written like 7H 8H 9H"
+
+    def parse(self, value, name):
+        return _cards(value, name, self.counts)
+
+    def to_link(self, value):
+        return value.replace(" ", "-")
+
+    def from_link(self, text):
+        return text.replace("-", " ")
+
+
+@dataclass(frozen=True)
+class Melds(FieldType):
+    """Melds: a list (each melds' cards a string or a list), or one text with "/" between."""
+
+    expected = "a list of melds, like [7S 8S 9S, KH KD KC]"
+
+    def parse(self, value, name):
+        if isinstance(value, str):
+            value = [m for m in _text(value, name, self.expected).split("/") if m.strip()]
+        if not isinstance(value, list) or not value or len(value) > 4:
+            raise bad(name, self.expected, value)
+        return [_cards(m, name, None) for m in value]
+
+    def to_link(self, value):
+        return "_".join(m.replace(" ", "-") for m in value)
+
+    def from_link(self, text):
+        return [m.replace("-", " ") for m in text.split("_")]
+
+
+@dataclass(frozen=True)
+class Entries(FieldType):
+    """Score sheet entries: who won each hand and its points, like "A 25" (or, as JSON,
+    ``{"winner": 0, "points": 25}``); "A 25 x2" (``"boxes": 2``) for an Oklahoma hand whose
+    box counts twice."""
+
+    expected = 'a list of hands won, like ["A 25", "B 14"]'
+
+    def parse(self, value, name):
+        if not isinstance(value, list):
+            raise bad(name, self.expected, value)
+        if len(value) > MAX_ENTRIES:
+            raise FieldError("too_many", f"{name}: more than {MAX_ENTRIES} hands", field=name,
+                             limit=MAX_ENTRIES)
+        return [self.entry(item, name) for item in value]
+
+    def entry(self, item, name: str) -> dict:
+        boxes = 1
+        if isinstance(item, str):
+            match = re.fullmatch(r"\s*([ABab])\s*(\d{1,6})\s*(x2)?\s*", item)
+            if not match:
+                raise bad(name, 'hands won written like "A 25" (winner A or B, then the points)',
+                          item)
+            winner, points = PLAYERS.index(match.group(1).upper()), int(match.group(2))
+            boxes = 2 if match.group(3) else 1
+        elif isinstance(item, dict) and {"winner", "points"} <= set(item) <= {"winner", "points", "boxes"}:
+            winner, points, boxes = item["winner"], item["points"], item.get("boxes", 1)
+        else:
+            raise bad(name, self.expected, item)
+        if isinstance(winner, bool) or winner not in (0, 1):
+            raise bad("winner", "player 0 (A) or 1 (B)", winner)
+        number(points, "points", 0, MAX_POINTS)
+        number(boxes, "boxes", 1, 2)
+        entry = {"winner": winner, "points": points}
+        if boxes != 1:
+            entry["boxes"] = boxes
+        return entry
+
+    def to_link(self, value):
+        return "_".join(f"{PLAYERS[e['winner']]}{e['points']}{'x2' if e.get('boxes') == 2 else ''}"
+                        for e in value)
+
+    def from_link(self, text):
+        return text.split("_") if text else []
+
+
+def number(value, name: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``, or a FieldError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad(name, "a whole number", value)
+    if not low <= value <= high:
+        raise FieldError("out_of_range", f"{name} must be from {low} to {high}, not {value}",
+                         field=name, value=value, low=low, high=high)
+    return value
+
+
+@dataclass(frozen=True)
+class Rules(FieldType):
+    """A rules preset by name: a share link cannot change a preset's numbers, only choose one."""
+
+    expected = "the name of a rules preset"
+
+    def parse(self, value, name):
+        if not isinstance(value, str) or value not in RULESETS:
+            shown = value if isinstance(value, str) else repr(value)
+            raise FieldError("unknown_rules", f"unknown rules {shown[:40]!r}; use one of "
+                             f"{', '.join(RULESETS)}", rules=shown[:40], presets=list(RULESETS))
+        return value
+
+
+@dataclass(frozen=True)
+class Choice(FieldType):
+    options: tuple[str, ...] = ()
+
+    @property
+    def expected(self) -> str:
+        return "one of " + ", ".join(self.options)
+
+    def parse(self, value, name):
+        if not isinstance(value, str) or value not in self.options:
+            raise bad(name, self.expected, value)
+        return value
+
+
+@dataclass(frozen=True)
+class Number(FieldType):
+    low: int = 0
+    high: int = MAX_POINTS
+
+    expected = "a whole number"
+
+    def parse(self, value, name):
+        return number(value, name, self.low, self.high)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A named field of a kind: its type, whether it must be given, the catalog key of its
+    label (for fields a reader sees), and its value when left out."""
+
+    name: str
+    type: FieldType
+    required: bool = True
+    label: str = ""
+    default: object = None
+
+
+def read_fields(data: dict, fields: tuple[Field, ...], what: str) -> dict:
+    """The canonical fields of ``data`` (a mapping of field names to raw values), checked
+    against ``fields``: an unknown field, a missing one or a bad value is a FieldError."""
+    if not isinstance(data, dict):
+        raise bad(what, "a mapping of fields", data)
+    known = {f.name: f for f in fields}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise FieldError("unknown_field", f"{what} has no field {unknown[0]!r}; its fields are "
+                         f"{', '.join(known)}", field=unknown[0], fields=list(known))
+    out = {}
+    for f in fields:
+        value = data.get(f.name)
+        if value is None or value == "":
+            if f.required:
+                raise FieldError("missing_field", f"{what} needs {f.name!r}", field=f.name)
+            if f.default is not None:
+                out[f.name] = f.default
+            continue
+        out[f.name] = f.type.parse(value, f.name)
+    return out
+
+
+CARD = Cards((1,))
+CARDS10 = Cards((10,))
+CARDS11 = Cards((11,))
+CARDS10OR11 = Cards((10, 11))
+MELDS = Melds()
+ENTRIES = Entries()
+RULES = Rules()

@@ -1,0 +1,233 @@
+"""The pieces every kind draws with: cards, melds, explanation steps, rule lines, errors.
+
+Every function takes a :class:`~ginview.catalog.Catalog` and returns :class:`Html`; cards are
+given in the engine's notation (``"7H"``, ``"TS"``, ``"7H 8H 9H"``) and drawn with their face
+for the eye and their name for screen readers.
+"""
+
+from __future__ import annotations
+
+from ginrummy import RULESETS, Card
+
+from .catalog import Catalog, Html, esc
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+PLAYERS = "AB"  # player 0 and 1 as a score sheet writes them (and share links)
+
+
+def face(card: str | Card) -> str:
+    """A card as a reader writes it: ``10♥``, ``K♠``."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    text = str(card)
+    return ("10" if text[0] == "T" else text[0]) + SUIT_SYMBOLS[card.suit]
+
+
+def card_name(card: str | Card, cat: Catalog) -> str:
+    """A card's spoken name in the catalog's language: "seven of hearts", "kőr hetes"."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    return cat.text("card.name", rank=cat.text(f"card.rank.{card.rank}"),
+                    suit=cat.text(f"card.suit.{card.suit}"))
+
+
+def card_html(card: str, cat: Catalog) -> Html:
+    """One card, not interactive."""
+    parsed = Card.parse(card)
+    return Html(f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{parsed}">'
+                f'<span aria-hidden="true">{face(parsed)}</span>'
+                f'<span class="gin-sr">{esc(card_name(parsed, cat))}</span></span>')
+
+
+def none_html(cat: Catalog) -> Html:
+    return Html(f'<span class="gin-none">{esc(cat.text("word.none"))}</span>')
+
+
+def cards_html(cards: str, cat: Catalog) -> Html:
+    """Cards in a row (a hand, a meld, deadwood); "none" for no cards."""
+    if not cards:
+        return none_html(cat)
+    return Html('<span class="gin-cards">' + "".join(card_html(c, cat) for c in cards.split())
+                + "</span>")
+
+
+def melds_html(melds: list[str], cat: Catalog) -> Html:
+    if not melds:
+        return none_html(cat)
+    return Html(" ".join(f'<span class="gin-meld">{cards_html(m, cat)}</span>' for m in melds))
+
+
+def card_button(card: str, cat: Catalog, field: str, index: int, meld: int | None = None,
+                label: str = "") -> Html:
+    """A card the reader can change (the live example opens the card picker on it).
+
+    Every card button starts out of the tab order: the page's script gives each hand one tab
+    stop (arrow keys move inside it). ``label`` names the hand, for the picker's caption."""
+    parsed = Card.parse(card)
+    name = card_name(parsed, cat)
+    meld_attr = f' data-meld="{meld}"' if meld is not None else ""
+    caption = cat.text("ui.pick_caption", card=face(parsed), field=label)
+    return Html(f'<button type="button" class="gin-card gin-suit-{parsed.suit}" '
+                f'data-card="{parsed}" data-field="{field}"{meld_attr} data-index="{index}" '
+                f'tabindex="-1" aria-label="{esc(cat.text("ui.edit_card", card=name))}" '
+                f'data-caption="{esc(caption)}">{face(parsed)}</button>')
+
+
+def hand_buttons(cards: str, cat: Catalog, field: str, label: str) -> Html:
+    """A hand whose cards the reader can change: one group, one tab stop."""
+    buttons = "".join(card_button(c, cat, field, i, label=label)
+                      for i, c in enumerate(cards.split()))
+    return Html(f'<span class="gin-cards gin-hand" role="group" aria-label="{esc(label)}" '
+                f'data-field="{field}">{buttons}</span>')
+
+
+def melds_buttons(melds: list[str], cat: Catalog, field: str, label: str) -> Html:
+    """Melds whose cards the reader can change: one group for all of them."""
+    groups = []
+    for m, meld in enumerate(melds):
+        buttons = "".join(card_button(c, cat, field, i, meld=m, label=label)
+                          for i, c in enumerate(meld.split()))
+        groups.append(f'<span class="gin-meld"><span class="gin-cards">{buttons}</span></span>')
+    return Html(f'<span class="gin-hand" role="group" aria-label="{esc(label)}" '
+                f'data-field="{field}">{" ".join(groups)}</span>')
+
+
+# --- explanation steps (the engine's codes and parameters, in words) ---------------------------
+
+CARD_PARAMS = ("card", "meld", "result", "deadwood", "upcard", "discard", "cards")
+
+
+def param_html(name: str, value, cat: Catalog) -> Html:
+    """A step parameter as HTML: cards drawn, the rest as :func:`param_text` words it."""
+    if name == "melds" and isinstance(value, list):
+        return melds_html(value, cat)
+    if name in CARD_PARAMS and isinstance(value, str):
+        return card_html(value, cat) if len(value.split()) == 1 else cards_html(value, cat)
+    return esc(param_text(name, value, cat))
+
+
+def param_text(name: str, value, cat: Catalog) -> str:
+    """A step parameter as plain text: cards as 7♥, players and outcomes named, numbers as
+    they are."""
+    if name == "melds" and isinstance(value, list):
+        return ", ".join(faces(m) for m in value)
+    if name in CARD_PARAMS and isinstance(value, str):
+        return faces(value) if value else cat.text("word.none")
+    if name == "winner" and isinstance(value, str):
+        return cat.text(f"role.{value}")
+    if name in ("player", "loser") and isinstance(value, int):
+        return cat.text(f"player.{value}")
+    if name == "outcome":
+        return cat.text(f"outcome.{value}")
+    if name == "rule":
+        return cat.text(f"shutout.{value}")
+    if isinstance(value, list):
+        return listed([str(v) for v in value], cat.text("list.and"))
+    return str(value)
+
+
+def listed(items: list[str], last: str) -> str:
+    """Items as a reader lists them: "1, 2 and 3" (``last`` is the catalog's " and ")."""
+    return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
+
+
+def step_key(step: dict) -> str:
+    """The catalog key of an explanation step: its code, with a few variants worded apart."""
+    code = step["code"]
+    if code == "knock" and step.get("oklahoma"):
+        return "step.knock_oklahoma"
+    if code == "undercut" and step.get("tie"):
+        return "step.undercut_tie"
+    if code == "hand_won" and "columns" in step:
+        return "step.hand_won_columns"
+    return f"step.{code}"
+
+
+def step_html(step: dict, cat: Catalog) -> Html:
+    """One explanation step as a sentence."""
+    key = step_key(step)
+    params = {k: param_html(k, v, cat) for k, v in step.items() if k != "code"}
+    out = cat.html(key, **params)
+    if "column" in step and "{column}" not in cat.template(key):  # a Hollywood column's step
+        return Html(f"{esc(cat.text('ui.column', column=step['column']))}: {out}")
+    return out
+
+
+def steps_html(steps: list[dict], cat: Catalog) -> Html:
+    return Html('<ol class="gin-steps">' + "".join(f"<li>{step_html(s, cat)}</li>" for s in steps)
+                + "</ol>")
+
+
+def step_text(step: dict, cat: Catalog) -> str:
+    """A step as plain text, for a status line."""
+    return cat.text(step_key(step), **{k: param_text(k, v, cat) for k, v in step.items()
+                                       if k != "code"})
+
+
+# --- rule numbers -------------------------------------------------------------------------------
+
+def rule_value(preset: str, field: str, cat: Catalog) -> str:
+    """One number (or choice) of a preset as text in the catalog's language."""
+    rules = RULESETS[preset]
+    value = getattr(rules, field)
+    if field == "knock_limit" and rules.oklahoma:
+        return cat.text("rule.upcard_limit")
+    if value is None:
+        return cat.text("rule.no_big_gin")
+    if field in ("tie", "shutout"):
+        return cat.text(f"{field}.{value}")
+    return str(value)
+
+
+def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool = False) -> Html:
+    """"Rules: Standard — Gin bonus: 25 · … (Source: …)": the preset, the numbers an example
+    depends on, and who plays them. With ``choose``, the name is also a select (shown in a
+    live example)."""
+    rules = RULESETS[preset]
+    name = esc(cat.text(f"rules.{preset}"))
+    if choose:
+        options = "".join(f'<option value="{p}"{" selected" if p == preset else ""}>'
+                          f'{esc(cat.text(f"rules.{p}"))}</option>' for p in RULESETS)
+        name = Html(f'<span class="gin-static">{name}</span><select class="gin-edit gin-rules-select" '
+                    f'aria-label="{esc(cat.text("ui.rules"))}">{options}</select>')
+    text = " · ".join(f"{cat.text(f'rule.{n}')}: {rule_value(preset, n, cat)}" for n in numbers)
+    sources = (f' <span class="gin-source">({esc(cat.text("ui.source", source="; ".join(rules.sources)))})'
+               f"</span>") if rules.sources else ""
+    return Html(f'<p class="gin-rules"><span class="gin-rules-name">{esc(cat.text("ui.rules"))}: '
+                f'{name}</span> — <span class="gin-rule-numbers">{esc(text)}</span>{sources}</p>')
+
+
+# --- errors --------------------------------------------------------------------------------------
+
+def error_text(error: dict, cat: Catalog) -> str:
+    """A coded error (``{"code", "params"}``) as a sentence in the catalog's language. Cards
+    are written as a reader writes them (K♠); what the reader typed is quoted, cut short."""
+    params = {}
+    for name, value in (error.get("params") or {}).items():
+        if isinstance(value, list):
+            value = listed([str(v) for v in value], cat.text("list.or"))
+        elif name in ("card", "upcard", "meld", "token") and isinstance(value, str):
+            value = faces(value, strict=False)
+        elif name == "rules" and isinstance(value, str) and cat.has(f"rules.{value}"):
+            value = cat.text(f"rules.{value}")
+        elif name in ("player", "turn") and isinstance(value, int) and cat.has(f"player.{value}"):
+            value = cat.text(f"player.{value}")
+        elif value is None:
+            value = ""
+        value = str(value)
+        params[name] = value if len(value) <= MAX_QUOTE else value[:MAX_QUOTE - 1] + "…"
+    key = f"error.{error.get('code')}"
+    return cat.text(key, **params) if cat.has(key) else cat.text("error.internal_error")
+
+
+MAX_QUOTE = 40
+"""The longest piece of a reader's input quoted back in an error."""
+
+
+def faces(cards: str, strict: bool = True) -> str:
+    """Cards in notation (``"7H TS"``) as a reader writes them (``"7♥ 10♠"``). Not strict: text
+    that is not cards comes back as it is."""
+    try:
+        return " ".join(face(c) for c in cards.replace(",", " ").split())
+    except ValueError:
+        if strict:
+            raise
+        return cards

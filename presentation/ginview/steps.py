@@ -1,0 +1,691 @@
+"""Lesson steps: the kinds of question a lesson asks, each with its fields, its engine replay,
+its check of the author's answer, its markup and its feedback to a learner's answer.
+
+A step (from a lesson file, ``tutorials/*.yaml``) is read by :func:`read_step` into canonical
+fields; :func:`replay` runs it through the engine. The build then checks that the answer the
+author states is the engine's (:func:`stated_problem`) and draws the step
+(:func:`step_html`); in the browser, the worker answers a learner with :func:`feedback`, which
+replays the same step and says, in the learner's language, what was right or what went wrong.
+
+Kinds (``ask``) and their fields besides ``id``, ``text``, ``hints``, ``explain``, ``answer``:
+
+========= ======================================================= ==========================
+ask       fields                                                  answer
+========= ======================================================= ==========================
+discard   ``hand`` (11), ``rules``, ``upcard``                    the card to discard
+deadwood  ``hand`` (10 or 11)                                     the deadwood count
+melds     ``hand`` (10; one best arrangement)                     the deadwood cards
+knock     ``hand`` (11), ``rules``, ``upcard``, ``choices``        a verdict: big_gin, gin,
+                                                                  knock or no
+layoff    ``knocker_melds``, ``defender`` (10)                    the cards laid off
+score     ``knocker`` (10 or 11), ``defender`` (10), ``rules``,   the hand's points
+          ``upcard``
+sheet     ``entries``, ``find`` (a path such as ``totals.0``),    the number found there
+          ``rules``, ``format`` (standard or hollywood)
+move      ``deal`` ({seed or deck, dealer}), ``moves`` (before    the one legal choice
+          the question, like "pass 1"), ``choices``, ``rules``
+========= ======================================================= ==========================
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from ginrummy import RULESETS, parse_cards
+from ginrummy.melds import min_deadwood_mask
+
+from . import fields as F
+from .catalog import Catalog, Html, esc
+from .examples import engine, worked_html
+from .fields import Field, FieldError
+from .markup import card_html, cards_html, melds_html, rules_line
+
+VERDICTS = ("big_gin", "gin", "knock", "no")
+MOVES = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
+         "big_gin")
+CARD_MOVES = ("discard", "knock", "gin")
+RULE_PARAMS = ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "game_target",
+               "game_bonus", "box_bonus")
+"""The preset numbers every step's messages may use as placeholders."""
+COMMON = ("id", "ask", "text", "hints", "explain", "answer")
+"""The fields of every step (the messages' ids and the answer), checked by the lesson reader."""
+MESSAGE_FIELDS = ("text", "hints", "explain", "answer")
+"""Not sent to the browser: the browser asks the worker, which replays the step."""
+
+
+class StepError(FieldError):
+    """A step that is not well formed, or whose stated answer is not the engine's."""
+
+
+@dataclass
+class Replay:
+    """A step run through the engine: ``check`` is what an answer is judged against,
+    ``params`` the placeholder values of its messages, ``example`` the step as an example
+    state (its worked answer), ``table`` the cards on the table for a move step."""
+
+    check: dict
+    params: dict = field(default_factory=dict)
+    example: dict | None = None
+    table: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A learner's answer judged: right, or wrong with the message that says why."""
+
+    right: bool
+    key: str = ""
+    params: dict = field(default_factory=dict)
+
+
+# --- field types only steps have ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Verdicts(F.FieldType):
+    expected = "a list of two or more of " + ", ".join(VERDICTS)
+
+    def parse(self, value, name):
+        if not isinstance(value, list) or len(value) < 2 or any(v not in VERDICTS for v in value):
+            raise F.bad(name, self.expected, value)
+        return value
+
+
+@dataclass(frozen=True)
+class Path(F.FieldType):
+    expected = "a path into the score sheet, like totals.0"
+
+    def parse(self, value, name):
+        if not isinstance(value, str) or not re.fullmatch(r"\w+(\.\w+)*", value):
+            raise F.bad(name, self.expected, value)
+        return value
+
+
+@dataclass(frozen=True)
+class Deal(F.FieldType):
+    expected = "a mapping with a seed or a deck, and optionally the dealer"
+
+    def parse(self, value, name):
+        if (not isinstance(value, dict) or set(value) - {"seed", "deck", "dealer"}
+                or ("seed" in value) == ("deck" in value)):
+            raise F.bad(name, self.expected, value)
+        return value
+
+
+@dataclass(frozen=True)
+class Moves(F.FieldType):
+    """Moves like "pass 1", "discard 1 7H" (with the player), or, as choices, "draw_stock",
+    "discard 7H" (the learner's own moves)."""
+
+    choices: bool = False
+
+    @property
+    def expected(self) -> str:
+        return 'a list of moves like "discard 7H"' if self.choices else 'a list of moves like "pass 1"'
+
+    def parse(self, value, name):
+        if not isinstance(value, list) or (self.choices and len(value) < 2):
+            raise F.bad(name, self.expected, value)
+        return [move_text(parse_move(item, not self.choices, name)) for item in value]
+
+
+def parse_move(text, with_player: bool, name: str = "move") -> dict:
+    """A move written "discard 1 7H" (``with_player``) or "discard 7H", as an engine action."""
+    parts = str(text).split() if isinstance(text, str) else []
+    if not parts or parts[0] not in MOVES:
+        raise F.bad(name, "moves, one of " + ", ".join(MOVES), text)
+    kind, rest = parts[0], parts[1:]
+    action: dict = {"kind": kind}
+    if with_player:
+        if not rest or rest[0] not in ("0", "1"):
+            raise F.bad(name, f'a move with its player, like "{kind} 1"', text)
+        action["player"] = int(rest.pop(0))
+    if kind in CARD_MOVES:
+        if len(rest) != 1:
+            raise F.bad(name, f'a move with one card, like "{kind} 7H"', text)
+        action["card"] = F.CARD.parse(rest[0], name)
+    elif rest:
+        raise F.bad(name, f'the move "{kind}" alone', text)
+    return action
+
+
+def move_text(action: dict) -> str:
+    parts = [action["kind"], str(action["player"]) if "player" in action else "",
+             action.get("card", "")]
+    return " ".join(p for p in parts if p)
+
+
+# --- the kinds --------------------------------------------------------------------------------------
+
+def _rules_of(step: dict) -> str:
+    return step.get("rules") or "standard"
+
+
+def _numbers(step: dict) -> dict:
+    rules = RULESETS[_rules_of(step)]
+    return {name: getattr(rules, name) for name in RULE_PARAMS}
+
+
+def _with(step: dict, *names: str) -> dict:
+    return {n: step[n] for n in names if step.get(n)}
+
+
+def _cards_set(text: str) -> set:
+    return set(text.split()) if text else set()
+
+
+@dataclass(frozen=True)
+class StepKind:
+    name: str
+    fields: tuple[Field, ...]
+    answer: F.FieldType
+    control: str = "number"  # the form: number, pick (one card), picks (cards), choice
+    rules: bool = False  # the step has rules (a lesson's rules apply to it)
+
+    def replay(self, step: dict) -> Replay:
+        raise NotImplementedError
+
+    def stated_problem(self, step: dict, replay: Replay) -> str | None:
+        """What is wrong with the author's stated answer (English, for the build), or None."""
+        raise NotImplementedError
+
+    def judge(self, step: dict, check: dict, answer) -> Verdict:
+        raise NotImplementedError
+
+    def table_html(self, step: dict, replay: Replay, cat: Catalog) -> Html:
+        raise NotImplementedError
+
+    def pickable(self, step: dict) -> str:
+        """The cards the learner picks from (pick and picks controls)."""
+        return ""
+
+    def choices(self, step: dict) -> list[str]:
+        return []
+
+    def choice_html(self, step: dict, choice: str, cat: Catalog) -> Html:
+        return esc(choice)
+
+
+def _table(rows: list[tuple[str, Html, bool]]) -> Html:
+    """A step's cards: (label, cards, pickable) rows. A pickable row is hidden once the
+    answer form, which shows the same cards to pick, is live."""
+    out = []
+    for label, value, pickable in rows:
+        extra = ' class="gin-lesson-pickable"' if pickable else ""
+        out.append(f"<dt{extra}>{esc(label)}</dt><dd{extra}>{value}</dd>")
+    return Html(f'<dl class="gin-inputs">{"".join(out)}</dl>')
+
+
+def _hand_rows(step: dict, cat: Catalog, pickable: bool) -> list:
+    rows = [(cat.text("ui.hand"), cards_html(step["hand"], cat), pickable)]
+    if step.get("upcard"):
+        rows.append((cat.text("ui.upcard"), card_html(step["upcard"], cat), False))
+    return rows
+
+
+@dataclass(frozen=True)
+class DiscardStep(StepKind):
+    def replay(self, step):
+        request = {"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")}
+        result = engine(request)
+        hand = step["hand"].split()
+        after = {c: engine({"op": "deadwood", "cards": " ".join(x for x in hand if x != c)})["points"]
+                 for c in hand}
+        return Replay({"best": result["points"], "after": after, "discard": result["discard"]},
+                      {"points": result["points"], "limit": result["limit"]},
+                      {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")})
+
+    def stated_problem(self, step, replay):
+        stated, check = step["answer"], replay.check
+        if stated not in step["hand"].split():
+            return wrong(step, f"the answer {stated} is not in the hand")
+        if check["after"][stated] != check["best"]:
+            return wrong(step, f"discarding {stated} leaves deadwood {check['after'][stated]}, "
+                               f"the best discard ({check['discard']}) leaves {check['best']}")
+        replay.params["discard"] = stated
+        return None
+
+    def judge(self, step, check, answer):
+        points = check["after"].get(answer)
+        if points == check["best"]:
+            return Verdict(True)
+        return Verdict(False, "tutorial.why.discard", {"card": answer, "points": points})
+
+    def table_html(self, step, replay, cat):
+        return _table(_hand_rows(step, cat, True)) + rules_line(_rules_of(step), ("knock_limit",), cat)
+
+    def pickable(self, step):
+        return step["hand"]
+
+
+@dataclass(frozen=True)
+class DeadwoodStep(StepKind):
+    def replay(self, step):
+        result = engine({"op": "melds", "cards": step["hand"]})
+        return Replay({"points": result["points"]},
+                      {"points": result["points"], "deadwood": result["deadwood"]},
+                      {"kind": "melds", "hand": step["hand"]})
+
+    def stated_problem(self, step, replay):
+        if step["answer"] != replay.check["points"]:
+            return wrong(step, replay.check["points"])
+        return None
+
+    def judge(self, step, check, answer):
+        if answer == check["points"]:
+            return Verdict(True)
+        key = "tutorial.why.deadwood_high" if answer > check["points"] else "tutorial.why.deadwood_low"
+        return Verdict(False, key, {"value": answer})
+
+    def table_html(self, step, replay, cat):
+        return _table(_hand_rows(step, cat, False))
+
+
+@dataclass(frozen=True)
+class MeldsStep(StepKind):
+    def replay(self, step):
+        result = engine({"op": "melds", "cards": step["hand"]})
+        return Replay({"deadwood": result["deadwood"], "points": result["points"]},
+                      {"points": result["points"], "deadwood": result["deadwood"]},
+                      {"kind": "melds", "hand": step["hand"]})
+
+    def stated_problem(self, step, replay):
+        if _cards_set(step["answer"]) != _cards_set(replay.check["deadwood"]):
+            return wrong(step, f"the deadwood of the best arrangement is "
+                               f"{replay.check['deadwood'] or 'none'}")
+        if not unique_arrangement(step["hand"], replay.check["points"]):
+            return "the hand has more than one best arrangement: choose a hand with one"
+        return None
+
+    def judge(self, step, check, answer):
+        if _cards_set(answer) == _cards_set(check["deadwood"]):
+            return Verdict(True)
+        value = sum(c.value for c in parse_cards(answer)) if answer else 0
+        key = "tutorial.why.melds_more" if value > check["points"] else "tutorial.why.melds_unmelded"
+        return Verdict(False, key, {"value": value})
+
+    def table_html(self, step, replay, cat):
+        return _table(_hand_rows(step, cat, True))
+
+    def pickable(self, step):
+        return step["hand"]
+
+
+def unique_arrangement(hand: str, best: int) -> bool:
+    """Whether exactly one set of deadwood cards reaches ``best``: a melds step's answer must
+    be unambiguous."""
+    cards = parse_cards(hand)
+    full, found = cards.mask, 0
+    for subset in range(1 << len(cards)):
+        chosen = [c for i, c in enumerate(cards) if subset >> i & 1]
+        if sum(c.value for c in chosen) != best:
+            continue
+        rest = full
+        for c in chosen:
+            rest ^= c.bit
+        if min_deadwood_mask(rest) == 0:
+            found += 1
+            if found > 1:
+                return False
+    return found == 1
+
+
+@dataclass(frozen=True)
+class KnockStep(StepKind):
+    def replay(self, step):
+        result = engine({"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")})
+        check = {k: result[k] for k in ("verdict", "points", "limit", "discard")}
+        return Replay(check, {"points": result["points"], "limit": result["limit"],
+                              "discard": result["discard"] or ""},
+                      {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")})
+
+    def stated_problem(self, step, replay):
+        check = replay.check
+        if step["answer"] != check["verdict"]:
+            return wrong(step, f"{check['verdict']!r} (deadwood {check['points']}, "
+                               f"limit {check['limit']})")
+        if check["verdict"] not in self.choices(step):
+            return f"the engine's answer {check['verdict']!r} is not one of the choices"
+        return None
+
+    def judge(self, step, check, answer):
+        if answer == check["verdict"]:
+            return Verdict(True)
+        return Verdict(False, f"tutorial.why.knock_{check['verdict']}",
+                       {"card": check["discard"] or "", "points": check["points"],
+                        "limit": check["limit"]})
+
+    def table_html(self, step, replay, cat):
+        return _table(_hand_rows(step, cat, False)) + rules_line(_rules_of(step), ("knock_limit",), cat)
+
+    def choices(self, step):
+        return step.get("choices") or ["knock", "no"]
+
+    def choice_html(self, step, choice, cat):
+        return cat.html(f"tutorial.verdict.{choice}")
+
+
+@dataclass(frozen=True)
+class LayoffStep(StepKind):
+    def replay(self, step):
+        result = engine({"op": "layoffs", **_with(step, "knocker_melds", "defender")})
+        laid = [l["card"] for l in result["lay_offs"]]
+        cards = str(parse_cards(" ".join(laid))) if laid else ""
+        return Replay({"cards": cards, "points": result["points"]},
+                      {"points": result["points"], "cards": cards, "count": len(laid)},
+                      {"kind": "layoffs", **_with(step, "knocker_melds", "defender")})
+
+    def stated_problem(self, step, replay):
+        if _cards_set(step["answer"]) != _cards_set(replay.check["cards"]):
+            return wrong(step, f"the defender lays off {replay.check['cards'] or 'nothing'}")
+        return None
+
+    def judge(self, step, check, answer):
+        if _cards_set(answer) == _cards_set(check["cards"]):
+            return Verdict(True)
+        extra = [c for c in answer.split() if c not in _cards_set(check["cards"])]
+        if extra:
+            return Verdict(False, "tutorial.why.layoff_extra", {"cards": " ".join(extra)})
+        return Verdict(False, "tutorial.why.layoff_missing")
+
+    def table_html(self, step, replay, cat):
+        return _table([(cat.text("ui.knocker_melds"), melds_html(step["knocker_melds"], cat), False),
+                       (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), True)])
+
+    def pickable(self, step):
+        return step["defender"]
+
+
+@dataclass(frozen=True)
+class ScoreStep(StepKind):
+    def replay(self, step):
+        result = engine({"op": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
+        return Replay({"points": result["points"]},
+                      {"points": result["points"], "knocker_points": result["knocker_points"],
+                       "defender_points": result["defender_points"], "limit": result["knock_limit"]},
+                      {"kind": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
+
+    def stated_problem(self, step, replay):
+        if step["answer"] != replay.check["points"]:
+            return wrong(step, replay.check["points"])
+        return None
+
+    def judge(self, step, check, answer):
+        return Verdict(True) if answer == check["points"] else Verdict(
+            False, "tutorial.why.number", {"value": answer})
+
+    def table_html(self, step, replay, cat):
+        rows = [(cat.text("ui.knocker_hand"), cards_html(step["knocker"], cat), False),
+                (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), False)]
+        if step.get("upcard"):
+            rows.append((cat.text("ui.upcard"), card_html(step["upcard"], cat), False))
+        return _table(rows) + rules_line(_rules_of(step), ("knock_limit", "gin_bonus",
+                                                            "big_gin_bonus", "undercut_bonus",
+                                                            "tie"), cat)
+
+
+def resolve(result, path: str):
+    """The value at a dotted path (``totals.0``) in an engine result, or None."""
+    value = result
+    for part in path.split("."):
+        if isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            return None
+    return value
+
+
+@dataclass(frozen=True)
+class SheetStep(StepKind):
+    def replay(self, step):
+        result = engine({"op": "sheet", "entries": step["entries"],
+                         "format": step.get("format") or "standard", **_with(step, "rules")})
+        value = resolve(result, step["find"])
+        kind = "hollywood" if step.get("format") == "hollywood" else "sheet"
+        return Replay({"value": value}, {"value": value},
+                      {"kind": kind, "entries": step["entries"], **_with(step, "rules")})
+
+    def stated_problem(self, step, replay):
+        value = replay.check["value"]
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"find: {step['find']!r} is not a number in the engine's score sheet"
+        if step["answer"] != value:
+            return wrong(step, value)
+        return None
+
+    def judge(self, step, check, answer):
+        return Verdict(True) if answer == check["value"] else Verdict(
+            False, "tutorial.why.number", {"value": answer})
+
+    def table_html(self, step, replay, cat):
+        t = cat.text
+        head = f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th></tr>"
+        body = "".join(f"<tr><td>{i}</td><td>{esc(t('player.%d' % e['winner']))}</td>"
+                       f"<td>{e['points']}</td></tr>" for i, e in enumerate(step["entries"], 1))
+        return Html(f'<table class="gin-sheet"><thead>{head}</thead><tbody>{body}</tbody></table>'
+                    + rules_line(_rules_of(step), ("game_target", "game_bonus", "box_bonus",
+                                                   "shutout"), cat))
+
+
+@dataclass(frozen=True)
+class MoveStep(StepKind):
+    def replay(self, step):
+        state = engine({"op": "deal", **step["deal"], **_with(step, "rules")})
+        for text in step.get("moves") or []:
+            state = engine({"op": "play", "state": state["state"],
+                            "action": parse_move(text, True, "moves")})
+        legal = {move_text({k: v for k, v in a.items() if k != "player"}) for a in state["legal"]}
+        s = state["state"]
+        turn = s["turn"]
+        table = {"hand": s["hands"][turn], "upcard": s["upcard"], "taken": s.get("taken") or "",
+                 "dealer": s["dealer"], "turn": turn}
+        return Replay({"legal": [c for c in self.choices(step) if c in legal]},
+                      {"upcard": s["upcard"]}, None, table)
+
+    def stated_problem(self, step, replay):
+        legal = replay.check["legal"]
+        if step["answer"] not in step["choices"]:
+            return f"the answer {step['answer']!r} is not one of the choices"
+        if step["answer"] not in legal:
+            return wrong(step, f"{step['answer']!r} is not a legal move now")
+        if len(legal) > 1:
+            other = next(c for c in legal if c != step["answer"])
+            return f"the choice {other!r} is legal too: a step needs exactly one right choice"
+        return None
+
+    def judge(self, step, check, answer):
+        return Verdict(True) if answer in check["legal"] else Verdict(False, "tutorial.why.move")
+
+    def table_html(self, step, replay, cat):
+        table, t = replay.table, cat.text
+        who = "tutorial.dealer" if table["dealer"] == table["turn"] else "tutorial.non_dealer"
+        rows = [(t("tutorial.you_are"), esc(t(who)), False),
+                (t("tutorial.your_hand"), cards_html(table["hand"], cat), False)]
+        if table["taken"]:
+            rows.append((t("tutorial.taken"), card_html(table["taken"], cat), False))
+        else:
+            rows.append((t("ui.upcard"), card_html(table["upcard"], cat), False))
+        return _table(rows)
+
+    def choices(self, step):
+        return step["choices"]
+
+    def choice_html(self, step, choice, cat):
+        parts = choice.split()
+        card = card_html(parts[1], cat) if len(parts) > 1 else ""
+        return cat.html(f"tutorial.move.{parts[0]}", card=card)
+
+
+def wrong(step: dict, detail) -> str:
+    return f"the stated answer {step['answer']!r} is not what the engine computes: {detail}"
+
+
+def _rules() -> Field:
+    return Field("rules", F.RULES, required=False)
+
+
+def _upcard() -> Field:
+    return Field("upcard", F.CARD, required=False)
+
+
+STEPS: dict[str, StepKind] = {k.name: k for k in (
+    DiscardStep("discard", (Field("hand", F.CARDS11), _rules(), _upcard()), F.CARD, "pick", True),
+    DeadwoodStep("deadwood", (Field("hand", F.CARDS10OR11),), F.Number()),
+    MeldsStep("melds", (Field("hand", F.CARDS10),), F.Cards(), "picks"),
+    KnockStep("knock", (Field("hand", F.CARDS11), _rules(), _upcard(),
+                        Field("choices", Verdicts(), required=False)), F.Choice(VERDICTS),
+              "choice", True),
+    LayoffStep("layoff", (Field("knocker_melds", F.MELDS), Field("defender", F.CARDS10)),
+               F.Cards(), "picks"),
+    ScoreStep("score", (Field("knocker", F.CARDS10OR11), Field("defender", F.CARDS10), _rules(),
+                        _upcard()), F.Number(), rules=True),
+    SheetStep("sheet", (Field("entries", F.ENTRIES), Field("find", Path()), _rules(),
+                        Field("format", F.Choice(("standard", "hollywood")), required=False)),
+              F.Number(), rules=True),
+    MoveStep("move", (Field("deal", Deal()), Field("choices", Moves(choices=True)),
+                      Field("moves", Moves(), required=False), _rules()),
+             F.Choice(()), "choice", True),
+)}
+"""Every kind of lesson step, by its ``ask``."""
+
+
+def read_step(data: dict, lesson_rules: str | None = None) -> dict:
+    """A step's fields (without its message ids) checked and canonical; ``answer`` too, when
+    given. A lesson's rules apply to its steps that have rules and name none."""
+    if not isinstance(data, dict):
+        raise F.bad("step", "a mapping of fields", data)
+    name = data.get("ask")
+    if name not in STEPS:
+        shown = name if isinstance(name, str) else repr(name)
+        raise StepError("unknown_kind", f"unknown kind ask: {shown[:40]!r}; use one of "
+                        f"{', '.join(STEPS)}", kind=shown[:40], kinds=list(STEPS))
+    kind = STEPS[name]
+    own = {k: v for k, v in data.items() if k not in COMMON}
+    out = {"ask": name, **({"id": data["id"]} if "id" in data else {}),
+           **F.read_fields(own, kind.fields, f"a {name} step")}
+    if kind.rules and lesson_rules and "rules" not in out:
+        out["rules"] = lesson_rules
+    if "answer" in data:
+        answer = data["answer"]
+        out["answer"] = (F.Choice(tuple(kind.choices(out))).parse(answer, "answer")
+                         if name == "move" else kind.answer.parse(answer, "answer"))
+    return out
+
+
+def replay(step: dict) -> Replay:
+    return STEPS[step["ask"]].replay(step)
+
+
+def stated_problem(step: dict, replayed: Replay) -> str | None:
+    """What is wrong with the author's answer, or None when the engine confirms it."""
+    return STEPS[step["ask"]].stated_problem(step, replayed)
+
+
+# --- markup -------------------------------------------------------------------------------------
+
+def message_html(key: str, params: dict, cat: Catalog) -> Html:
+    """A lesson message with its placeholders filled: cards drawn, numbers as they are. A
+    placeholder the step cannot fill is a StepError (``missing_param``)."""
+    missing = [n for n in re.findall(r"\{(\w+)\}", cat.template(key)) if n not in params]
+    if missing:
+        raise StepError("missing_param", f"message {key!r} ({cat.language}) uses {{{missing[0]}}}, "
+                        f"which this step does not provide (it has {', '.join(sorted(params))})",
+                        key=key, param=missing[0])
+    filled = {}
+    for name, value in params.items():
+        if name in ("discard", "deadwood", "cards", "upcard", "card") and isinstance(value, str):
+            filled[name] = card_html(value, cat) if len(value.split()) == 1 else cards_html(value, cat)
+        elif value is None:
+            filled[name] = cat.text("rule.no_big_gin")
+        else:
+            filled[name] = value
+    return cat.html(key, **filled)
+
+
+def params_of(step: dict, replayed: Replay) -> dict:
+    """The placeholder values of a step's messages: the preset's numbers, what the engine
+    found, and the stated answer's card."""
+    return {**_numbers(step), **replayed.params, **_with(step, "upcard")}
+
+
+def form_html(step: dict, cat: Catalog, hints: bool) -> Html:
+    """The answer controls (hidden until the page's script shows them: without it the
+    question and its worked answer stay)."""
+    kind = STEPS[step["ask"]]
+    name = f"gin-{step['id']}"
+    legend = esc(cat.text(f"tutorial.ask.{kind.name}"))
+    if kind.control in ("pick", "picks"):
+        input_type = "radio" if kind.control == "pick" else "checkbox"
+        control = '<span class="gin-picks">' + "".join(
+            f'<label class="gin-pick"><input type="{input_type}" name="{name}" value="{c}">'
+            f"{card_html(c, cat)}</label>" for c in kind.pickable(step).split()) + "</span>"
+    elif kind.control == "choice":
+        control = '<span class="gin-choices">' + "".join(
+            f'<label class="gin-choice"><input type="radio" name="{name}" value="{esc(c)}"> '
+            f"{kind.choice_html(step, c, cat)}</label>" for c in kind.choices(step)) + "</span>"
+    else:
+        control = (f'<input class="gin-number" type="number" inputmode="numeric" min="0" '
+                   f'max="{F.MAX_POINTS}" step="1" name="{name}" aria-label="{legend}">')
+    hint = (f'<button type="button" class="gin-lesson-hint-button">{esc(cat.text("tutorial.hint"))}'
+            f"</button>" if hints else "")
+    return Html(f'<form class="gin-lesson-form" hidden><fieldset><legend>{legend}</legend>{control}'
+                f'</fieldset><p class="gin-lesson-buttons"><button type="submit" class="gin-lesson-check">'
+                f'{esc(cat.text("tutorial.check"))}</button>{hint}</p></form>')
+
+
+def step_html(step: dict, messages: dict, replayed: Replay, cat: Catalog) -> Html:
+    """A whole step as the build writes it: the question, the cards, the answer form, the
+    feedback line, the hints and the worked answer. ``messages``: the step's message ids
+    (``text``, ``hints``, ``explain``)."""
+    params = params_of(step, replayed)
+    kind = STEPS[step["ask"]]
+    question = message_html(messages["text"], params, cat)
+    hints = "".join(f'<p class="gin-lesson-hint" hidden>{message_html(h, params, cat)}</p>'
+                    for h in messages.get("hints", []))
+    explain = message_html(messages["explain"], params, cat)
+    worked = worked_html(replayed.example, cat) if replayed.example else ""
+    client = {k: v for k, v in step.items() if k not in MESSAGE_FIELDS}
+    data = esc(json.dumps(client, ensure_ascii=False, separators=(",", ":")))
+    return Html(
+        f'<div class="gin-lesson-step" id="step-{step["id"]}" data-step="{step["id"]}" '
+        f'data-ask="{kind.name}" data-gin-step="{data}">'
+        f'<p class="gin-lesson-question">{question}</p>{kind.table_html(step, replayed, cat)}'
+        f'{form_html(step, cat, bool(messages.get("hints")))}'
+        f'<div class="gin-lesson-feedback" role="status" aria-live="polite"></div>'
+        f'<div class="gin-lesson-hints">{hints}</div>'
+        f'<details class="gin-lesson-solution"><summary>{esc(cat.text("tutorial.show_answer"))}'
+        f'</summary><div class="gin-lesson-explain"><p>{explain}</p>{worked}</div></details></div>')
+
+
+# --- a learner's answer ---------------------------------------------------------------------------
+
+def read_answer(step: dict, text) -> object:
+    """A learner's answer as the form sends it (a card, cards, a number, a choice)."""
+    kind = STEPS[step["ask"]]
+    if kind.control == "number":
+        if isinstance(text, str) and text.strip().isdigit() and len(text.strip()) < 7:
+            return int(text.strip())
+        raise F.bad("answer", "a whole number", text)
+    if kind.control == "picks":
+        return F.Cards().parse(text, "answer") if text else ""
+    if kind.control == "pick":
+        return F.CARD.parse(text, "answer")
+    return F.Choice(tuple(kind.choices(step))).parse(text, "answer")
+
+
+def feedback(step: dict, answer, cat: Catalog) -> dict:
+    """Judge a learner's answer to a step (replayed through the engine): ``right`` and the
+    ``html`` that says so, and why not."""
+    step = read_step(step)
+    value = read_answer(step, answer)
+    kind = STEPS[step["ask"]]
+    verdict = kind.judge(step, kind.replay(step).check, value)
+    if verdict.right:
+        text = f'<strong class="gin-lesson-right">{esc(cat.text("tutorial.right"))}</strong>'
+    else:
+        why = message_html(verdict.key, verdict.params, cat)
+        text = f'<strong class="gin-lesson-wrong">{esc(cat.text("tutorial.wrong"))}</strong> {why}'
+    return {"right": verdict.right, "html": f"<p>{text}</p>"}

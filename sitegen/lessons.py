@@ -1,0 +1,277 @@
+"""Lessons as data: ``tutorials/*.yaml`` read, replayed through the engine and drawn as pages.
+
+A lesson file holds no language. Its words are message ids (``lesson.<id>.…``) in the
+``locales/`` catalogs; its cards, its rules preset and the answers its author states are data.
+The steps' kinds are the presentation layer's (:data:`ginview.steps.STEPS`). For every lesson
+the build
+
+1. reads the file (a malformed lesson stops the build with one line: the file, the step and
+   what is wrong);
+2. replays every step through the engine: an answer the engine does not confirm stops the
+   build with the file and the step;
+3. draws the lesson with Jinja2 (``sitegen/templates/``) into one Markdown page per language,
+   ``lessons/<NN>-<id>.md``, plus the lessons index ``lessons/index.md``. The MkDocs plugin
+   adds them to the site's files (:mod:`sitegen.plugin`); nothing is written into ``docs/``.
+
+A lesson file::
+
+    id: deadwood                # lowercase letters, digits and "-"
+    order: 3                    # its place in the list of lessons (unique, 1 to 99)
+    title: lesson.deadwood.title
+    intro: [lesson.deadwood.intro]       # paragraphs, as message ids
+    rules: standard             # optional: the preset of its steps that have rules
+    steps:
+      - id: count
+        ask: deadwood           # what the learner does: one of ginview.steps.STEPS
+        hand: AS 2S 3S 7H 7D 7C 9C TC JC KD
+        answer: 10              # the right answer, as the author states it
+        text: lesson.deadwood.count.text      # the question
+        hints: [lesson.deadwood.count.hint]   # shown one at a time, on request
+        explain: lesson.deadwood.count.explain  # shown once the step is answered
+
+Messages may use ``{placeholders}``: the rule numbers of the step's preset (``knock_limit``,
+``gin_bonus``, ``big_gin_bonus``, ``undercut_bonus``, ``game_target``, ``game_bonus``,
+``box_bonus``) and what the engine found, so no message types a preset's number. A
+placeholder the step cannot fill stops the build.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from ginrummy import RULESETS
+from ginrummy.errors import GinRummyError
+from ginview import steps as S
+from ginview.catalog import Catalog
+
+from . import BuildError
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+FOLDER = "lessons"
+ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+MAX_ORDER = 99
+LESSON_REQUIRED = ("id", "order", "title", "intro", "steps")
+LESSON_OPTIONAL = ("rules",)
+STEP_MESSAGES = ("text", "explain")
+
+
+class LessonError(BuildError):
+    """A lesson that is malformed, or whose stated answer the engine does not confirm."""
+
+
+@dataclass
+class Step:
+    data: dict  # the step's fields, canonical (ginview.steps.read_step)
+    messages: dict  # its message ids: text, hints, explain
+    replay: S.Replay
+
+
+@dataclass
+class Lesson:
+    data: dict
+    where: str  # the file, as error messages name it
+    steps: list[Step]
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def slug(self) -> str:
+        return f"{self.data['order']:02d}-{self.data['id']}"
+
+
+def _where(path: Path, root: Path | None) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve())) if root else str(path)
+    except ValueError:
+        return str(path)
+
+
+def _load_yaml(path: Path, where: str):
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise LessonError(f"{where}: not a text file (UTF-8)") from None
+    except OSError as error:
+        raise LessonError(f"{where}: cannot read it: {error.strerror}") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise LessonError(f"{where}: not valid YAML: {' '.join(str(error).split())}") from None
+
+
+def read_lesson(path: Path, messages: dict, root: Path | None = ROOT) -> Lesson:
+    """The lesson in ``path``, checked and replayed; a problem raises LessonError."""
+    where = _where(path, root)
+    data = _load_yaml(path, where)
+
+    def fail(problem: str, step: str | None = None):
+        raise LessonError(f"{where}: {step + ': ' if step else ''}{problem}")
+
+    if not isinstance(data, dict):
+        fail(f"a lesson is a mapping with {', '.join(LESSON_REQUIRED)}")
+    for name in LESSON_REQUIRED:
+        if name not in data:
+            fail(f"the lesson needs {name!r}")
+    unknown = sorted(str(k) for k in set(data) - set(LESSON_REQUIRED) - set(LESSON_OPTIONAL))
+    if unknown:
+        fail(f"unknown lesson field {unknown[0]!r}; the fields are "
+             f"{', '.join(LESSON_REQUIRED + LESSON_OPTIONAL)}")
+    if not isinstance(data["id"], str) or not ID.match(data["id"]):
+        fail(f"the id {data['id']!r} must be up to 40 lowercase letters, digits and '-'")
+    order = data["order"]
+    if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
+        fail(f"the order must be a whole number from 1 to {MAX_ORDER}, not {order!r}")
+    if "rules" in data and data["rules"] not in RULESETS:
+        fail(f"unknown rules {data['rules']!r}; use one of {', '.join(RULESETS)}")
+    _message(data["title"], messages, fail, "title")
+    intro = data["intro"] if isinstance(data["intro"], list) else [data["intro"]]
+    for key in intro:
+        _message(key, messages, fail, "intro")
+    data["intro"] = intro
+    if not isinstance(data["steps"], list) or not data["steps"]:
+        fail("'steps' must be a non-empty list")
+    steps, seen = [], set()
+    for number, raw in enumerate(data["steps"], 1):
+        label = f"step {number}"
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            label = f"step {number} ({raw['id']!r})"
+        step = _read_step(raw, data.get("rules"), messages, lambda p, label=label: fail(p, label))
+        if step.data["id"] in seen:
+            fail(f"a second step with the id {step.data['id']!r}", label)
+        seen.add(step.data["id"])
+        steps.append(step)
+    return Lesson(data, where, steps)
+
+
+def _message(key, messages: dict, fail, what: str) -> None:
+    if not isinstance(key, str):
+        fail(f"{what} must be a message id, not {key!r}")
+    if key not in messages:
+        fail(f"{what}: no message {key!r} in locales/messages.pot")
+
+
+def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
+    if not isinstance(raw, dict):
+        fail("a step is a mapping with " + ", ".join(S.COMMON))
+    for name in S.COMMON:
+        if name not in raw and name != "hints":
+            fail(f"the step needs {name!r}")
+    if not isinstance(raw["id"], str) or not ID.match(raw["id"]):
+        fail(f"the step id {raw['id']!r} must be up to 40 lowercase letters, digits and '-'")
+    for name in STEP_MESSAGES:
+        _message(raw[name], messages, fail, name)
+    hints = raw.get("hints", [])
+    if not isinstance(hints, list):
+        fail("'hints' must be a list of message ids")
+    for key in hints:
+        _message(key, messages, fail, "hints")
+    try:
+        step = S.read_step(raw, lesson_rules)
+        replayed = S.replay(step)
+    except GinRummyError as error:
+        fail(str(error))
+    problem = S.stated_problem(step, replayed)
+    if problem:
+        fail(problem)
+    return Step(step, {"text": raw["text"], "hints": hints, "explain": raw["explain"]}, replayed)
+
+
+def load_lessons(folder: Path, messages: dict, root: Path | None = ROOT) -> list[Lesson]:
+    """Every lesson in ``folder`` (``*.yaml``), checked and replayed, in order."""
+    lessons, ids, orders = [], {}, {}
+    for path in sorted(Path(folder).glob("*.yaml")):
+        lesson = read_lesson(path, messages, root)
+        if lesson.id in ids:
+            raise LessonError(f"{lesson.where}: the id {lesson.id!r} is used by {ids[lesson.id]} too")
+        if lesson.data["order"] in orders:
+            raise LessonError(f"{lesson.where}: the order {lesson.data['order']} is used by "
+                              f"{orders[lesson.data['order']]} too")
+        ids[lesson.id], orders[lesson.data["order"]] = lesson.where, lesson.where
+        lessons.append(lesson)
+    return sorted(lessons, key=lambda lesson: lesson.data["order"])
+
+
+# --- pages ---------------------------------------------------------------------------------------
+
+def _environment():
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    return Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
+                       autoescape=False, keep_trailing_newline=True, trim_blocks=True,
+                       lstrip_blocks=True)
+
+
+def _attr(value) -> str:
+    return html.escape(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def _counts(catalog: Catalog, key: str, count: int, **params) -> str:
+    """A message for each number of steps done, 0 to ``count``, as a data attribute: the
+    page's script picks one and never writes text itself."""
+    return _attr([catalog.text(key, done=done, count=count, **params) for done in range(count + 1)])
+
+
+def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=None) -> str:
+    """One lesson page (Markdown) in the catalog's language."""
+    env = env or _environment()
+    index = lessons.index(lesson)
+    t = catalog.text
+    intro_params = {n: getattr(RULESETS[lesson.data.get("rules") or "standard"], n)
+                    for n in S.RULE_PARAMS}
+
+    def step_html(step: Step) -> str:
+        try:
+            return S.step_html(step.data, step.messages, step.replay, catalog)
+        except GinRummyError as error:
+            raise LessonError(f"{lesson.where}: step {step.data['id']!r}: {error}") from None
+
+    try:
+        intro = [S.message_html(k, intro_params, catalog) for k in lesson.data["intro"]]
+    except GinRummyError as error:
+        raise LessonError(f"{lesson.where}: intro: {error}") from None
+    count = len(lesson.steps)
+    progress = [t("tutorial.progress", done=d, count=count) for d in range(count)]
+    return env.get_template("lesson.md.j2").render(
+        lesson=lesson, t=t, e=html.escape, title=t(lesson.data["title"]), intro=intro,
+        steps=[{"heading": t("tutorial.step", number=n, count=count), "html": step_html(s)}
+               for n, s in enumerate(lesson.steps, 1)],
+        step_ids=_attr([s.data["id"] for s in lesson.steps]),
+        progress=_attr(progress + [t("tutorial.lesson_done")]),
+        previous=lessons[index - 1] if index else None,
+        next=lessons[index + 1] if index + 1 < len(lessons) else None,
+        ltitle=lambda other: t(other.data["title"]))
+
+
+def render_index(lessons: list[Lesson], catalog: Catalog, env=None) -> str:
+    """The lessons index page (Markdown): the list, with the learner's progress."""
+    env = env or _environment()
+    t = catalog.text
+
+    def badges(count: int) -> str:
+        return _attr([t("tutorial.steps_count", count=count)]
+                     + [t("tutorial.state.started", done=d, count=count) for d in range(1, count)]
+                     + [t("tutorial.state.done")])
+
+    return env.get_template("index.md.j2").render(
+        t=t, e=html.escape, totals=_counts(catalog, "tutorial.total", len(lessons)),
+        lessons=[{"slug": l.slug, "id": l.id, "title": t(l.data["title"]),
+                  "steps": _attr([s.data["id"] for s in l.steps]), "count": len(l.steps),
+                  "badges": badges(len(l.steps))} for l in lessons])
+
+
+def lesson_pages(lessons: list[Lesson], catalog: Catalog) -> dict[str, str]:
+    """Every lesson page and the index in one language: ``{"lessons/01-cards.md": markdown}``."""
+    env = _environment()
+    pages = {f"{FOLDER}/index.md": render_index(lessons, catalog, env)}
+    for lesson in lessons:
+        pages[f"{FOLDER}/{lesson.slug}.md"] = render_lesson(lesson, lessons, catalog, env)
+    return pages

@@ -1,0 +1,250 @@
+"""The gin MkDocs plugin: live examples, rule numbers, lessons and the browser's runtime.
+
+Configured in ``mkdocs.yml`` like any plugin (after ``i18n``, which builds once per language)::
+
+    plugins:
+      - gin:
+          tutorials: tutorials     # lesson files (sitegen.lessons)
+          locales: locales         # catalogs (sitegen.catalogs)
+          strict_i18n: false       # true: a page missing in a language fails the build
+          runtime: true            # false: pages only, no Pyodide runtime (faster, for tests)
+
+For every page, in the page's language:
+
+- ``{{ preset.field }}`` becomes that rule number (:mod:`sitegen.macros`);
+- each ```gin fence becomes a complete, pre-drawn live example (:mod:`sitegen.fences`);
+- a page that falls back to English gets the catalogs' "not yet translated" notice.
+
+The lessons (``tutorials/*.yaml``) become generated pages in MkDocs' own file collection, one
+per language (:mod:`sitegen.lessons`), and are added to the "Lessons" section of the nav.
+After the last language, the runtime the browser runs is written into the site: the Pyodide
+files, the wheels of the engine and the presentation layer, the memory snapshot, and
+``assets/gin/runtime.js``, which points at them (:mod:`sitegen.runtime`).
+
+Besides: ``docs/assets/gin/`` is written once, at the site root (every language loads that
+copy); the language switcher's links are made relative, so the site works under any base
+path; one 404 page; no ``<link rel="alternate" hreflang>`` in ``<head>`` (material fetches
+``sitemap.xml`` relative to each of them, expecting language roots: a 404 per language).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+
+from ginview.page import page_html
+
+from . import BuildError, catalogs, fences, lessons, macros
+
+SHARED_ASSETS = "assets/gin/"
+LESSONS_SECTION = "lessons/index.md"
+"""The nav entry under which the plugin lists the lessons."""
+
+
+class GinConfig(base.Config):
+    tutorials = c.Type(str, default="tutorials")
+    locales = c.Type(str, default="locales")
+    strict_i18n = c.Type(bool, default=False)
+    runtime = c.Type(bool, default=True)
+    node_modules = c.Type(str, default="node_modules")
+    cache_dir = c.Type(str, default=".cache")
+
+
+class _DropInstantWarning(logging.Filter):
+    """The i18n plugin warns that its per-page switcher links and navigation.instant do not mix
+    (instant navigation does not redraw the header). gin.js points the switcher at the current
+    page after each navigation, so the warning must not abort the strict build."""
+
+    def filter(self, record):
+        return "navigation.instant" not in record.getMessage()
+
+
+class GinPlugin(BasePlugin[GinConfig]):
+    def __init__(self):
+        super().__init__()
+        self.lessons: list[lessons.Lesson] | None = None
+        self.with_examples: set[str] = set()  # pages (src_uri) that need the page's texts
+
+    # --- where things are --------------------------------------------------------------------
+
+    def _path(self, config, name: str) -> Path:
+        return (Path(config.config_file_path).parent / name).resolve()
+
+    def _i18n(self, config):
+        return config.plugins["i18n"]
+
+    def _language(self, config) -> str:
+        i18n = self._i18n(config)
+        return i18n.current_language or i18n.default_language
+
+    # --- events ------------------------------------------------------------------------------
+
+    def on_config(self, config):
+        logger = logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure")
+        if not any(isinstance(f, _DropInstantWarning) for f in logger.filters):
+            logger.addFilter(_DropInstantWarning())
+        i18n = self._i18n(config)
+        # One 404.html, the default language's (each language build would write it otherwise).
+        if self._language(config) == i18n.default_language:
+            config.theme.static_templates.add("404.html")
+        else:
+            config.theme.static_templates.discard("404.html")
+        root = Path(config.config_file_path).parent
+        try:
+            catalogs.install_all(self._path(config, self.config.locales), root)
+            if self.lessons is None:
+                self.lessons = lessons.load_lessons(
+                    self._path(config, self.config.tutorials),
+                    catalogs.source_messages(self._path(config, self.config.locales)), root)
+        except BuildError as error:
+            raise PluginError(str(error)) from None
+        self._list_lessons(config.nav or [])
+        return config
+
+    def _list_lessons(self, nav: list) -> None:
+        """Fill the nav section holding ``lessons/index.md`` with every lesson, in order."""
+        for item in nav:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            if isinstance(value, list):
+                if LESSONS_SECTION in value:
+                    value[:] = [LESSONS_SECTION] + [f"{lessons.FOLDER}/{l.slug}.md"
+                                                    for l in self.lessons or []]
+                else:
+                    self._list_lessons(value)
+
+    @event_priority(-200)  # after the i18n plugin (-100) has localized the file list
+    def on_files(self, files: Files, config):
+        i18n = self._i18n(config)
+        language = self._language(config)
+        if language != i18n.default_language:
+            for file in [f for f in files if f.src_uri.startswith(SHARED_ASSETS)]:
+                files.remove(file)  # the root build writes it; pages link to ../assets/gin/
+        for uri, text in lessons.lesson_pages(self.lessons or [], catalogs.load(language)).items():
+            page = self._generated(config, uri, text, language)
+            old = files.src_uris.get(page.src_uri)
+            if old is not None:
+                files.remove(old)  # the lessons are generated: a file in docs/ does not count
+            files.append(page)
+        if self.config.strict_i18n:
+            missing = sorted(f.norm_src_uri for f in files.documentation_pages()
+                             if getattr(f, "locale", language) != language)
+            if missing:
+                raise PluginError(f"missing {language} translation: docs/{language}/{missing[0]} "
+                                  f"({len(missing)} page(s); add them, or build without "
+                                  f"strict_i18n)")
+        return files
+
+    def _generated(self, config, uri: str, text: str, language: str) -> File:
+        """A generated page of this language, shaped as the i18n plugin shapes the files it
+        localizes (its alternates are the same page in the other languages)."""
+        from mkdocs_static_i18n.folder import create_i18n_file
+
+        i18n = self._i18n(config)
+
+        def localized(lang: str, content: str) -> File:
+            file = create_i18n_file(File.generated(config, f"{lang}/{uri}", content=content),
+                                    lang, i18n.default_language, i18n.all_languages, config)
+            file.generated_by = "gin"
+            file.content_string = content
+            return file
+
+        page = localized(language, text)
+        page.alternates = {lang: localized(lang, "") for lang in i18n.build_languages}
+        page.alternates[language] = page
+        return page
+
+    def on_page_markdown(self, markdown, page, config, files):
+        language = self._language(config)
+        catalog = catalogs.load(language)
+        # Lines of front matter MkDocs took off the top, so that a bad line is named as in the file.
+        source = page.file.content_string if page.file.generated_by is None else markdown
+        start = source.find(markdown[:200]) if markdown.strip() else -1
+        offset = source.count("\n", 0, start) if start > 0 else 0
+        name = page.file.src_uri if page.file.generated_by else (
+            f"docs/{page.file.src_uri}")
+
+        def where(position: int) -> str:
+            return f"{name}:{markdown.count(chr(10), 0, position) + 1 + offset}"
+
+        try:
+            markdown = macros.expand(markdown, where, catalog)
+            markdown, count = fences.render_page(markdown, where, catalog)
+        except BuildError as error:
+            raise PluginError(str(error)) from None
+        if count or 'class="gin-lesson' in markdown:
+            self.with_examples.add(page.file.src_uri)
+        if getattr(page.file, "locale", language) == language:
+            return markdown
+        title, text = catalog.text("ui.not_translated_title"), catalog.text("ui.not_translated")
+        return f'!!! warning gin-untranslated "{title}"\n\n    {text}\n\n{markdown}'
+
+    def on_page_content(self, html, page, config, files):
+        if page.file.src_uri in self.with_examples:
+            return html + page_html(catalogs.load(self._language(config)))
+        return html
+
+    def on_page_context(self, context, page, config, nav):
+        # Runs after the i18n plugin (priority 50) set this page's alternates. Its links to a
+        # language's home are absolute ("/ro/"); strip the slash so the `url` filter makes them
+        # relative to the page. (It sets config.extra.alternate as an attribute, which templates
+        # read before the dict item, so fix both.)
+        for alternates in (getattr(config.extra, "alternate", None), config.extra.get("alternate")):
+            for alternate in alternates or []:
+                link = alternate.get("link", "")
+                if link.startswith("/") and not link.startswith("//"):
+                    alternate["link"] = link.lstrip("/") or "./"
+        return context
+
+    def on_post_page(self, output, page, config):
+        head, sep, body = output.partition("</head>")
+        return HEAD_ALTERNATE.sub("", head) + sep + body
+
+    @event_priority(-200)  # after the i18n plugin has built the other languages
+    def on_post_build(self, config):
+        if self._i18n(config).building or not self.config.runtime:
+            return  # a language built by the i18n plugin: the runtime comes once, at the end
+        try:
+            write_runtime(Path(config.config_file_path).parent, Path(config.site_dir),
+                          self._path(config, self.config.node_modules) / "pyodide",
+                          self._path(config, self.config.cache_dir),
+                          self._path(config, self.config.locales))
+        except BuildError as error:
+            raise PluginError(str(error)) from None
+
+
+HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
+def write_runtime(root: Path, site_dir: Path, pyodide_dir: Path, cache_dir: Path,
+                  locales: Path) -> None:
+    """The browser's runtime in ``site_dir``: the wheels, the Pyodide files, the snapshot
+    (``assets/runtime/<name>/``) and ``assets/gin/runtime.js``."""
+    from . import runtime, wheels
+
+    version = runtime.check_npm_runtime(pyodide_dir, runtime.pinned_version(root / "package.json"))
+    packages = wheels.site_packages(root, {lang: catalogs.catalog_json(lang, locales)
+                                           for lang in catalogs.languages(root)})
+    built = [wheels.compiled_wheel(p, pyodide_dir, version, cache_dir) for p in packages]
+    staging = Path(tempfile.mkdtemp(prefix="gin-runtime-", dir=site_dir.parent)) / "runtime"
+    try:
+        runtime.stage_runtime(pyodide_dir, built, staging, cache_dir)
+        name = runtime.runtime_dir_name(version, staging)
+        snapshot = (runtime.SNAPSHOT, runtime.sri(staging / runtime.SNAPSHOT))
+        target = site_dir / "assets" / "runtime" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(staging), target)
+        gin_dir = site_dir / "assets" / "gin"
+        gin_dir.mkdir(parents=True, exist_ok=True)
+        (gin_dir / "runtime.js").write_text(runtime.runtime_module(
+            name, [w.name.split("-")[0] for w in built], snapshot=snapshot))
+    finally:
+        shutil.rmtree(staging.parent, ignore_errors=True)

@@ -1,0 +1,149 @@
+"""Examples written in pages (```gin fences) and rule-number macros: made canonical, drawn by
+the presentation layer, and a bad one stops the build with its file and line.
+
+The plugin is configured from mkdocs.yml alone: a plain `mkdocs build` of the repository builds
+the whole site, lessons and runtime included, with no environment variable.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sitegen import BuildError, catalogs, fences, macros
+from sitegen.pipeline import run_mkdocs
+
+REPO = Path(__file__).resolve().parents[2]
+EN = catalogs.load("en")
+
+
+def where(offset: int = 0):
+    return lambda position: f"docs/en/page.md:{offset + 1}"
+
+
+def page(body: str) -> str:
+    return f"# A page\n\nSome text.\n\n```gin\n{body}\n```\n"
+
+
+def render(body: str) -> str:
+    catalogs.install_all()
+    markdown = page(body)
+    text, count = fences.render_page(
+        markdown, lambda p: f"docs/en/page.md:{markdown.count(chr(10), 0, p) + 1}", EN)
+    assert count == 1
+    return text
+
+
+def test_a_fence_in_any_notation_is_drawn_canonical():
+    html = render("kind: melds\nhand: 10c, jc qc 2h 2d 2♠ 5h 6h 7h 9d")
+    assert 'data-gin="{&quot;kind&quot;:&quot;melds&quot;,&quot;hand&quot;:&quot;TC JC QC 2H 2D 2S 5H 6H 7H 9D&quot;}"' in html
+    assert '>10♣</button>' in html and "1♣" not in html
+    assert 'data-gin-link="hand:TC-JC-QC-2H-2D-2S-5H-6H-7H-9D"' in html
+    # A YAML list of cards is cards too.
+    assert 'data-card="TC"' in render("kind: melds\nhand: [10c, jc, qc, 2h, 2d, 2s, 5h, 6h, 7h, 9d]")
+
+
+BAD_FENCES = {
+    "misspelt field": ("kind: score\nknockr: 2S 3S 4S 7H 7D 7C 9C TC JC 5D\n"
+                       "defender: 8S 9S TS KH KD 4H 6C 6H 2C AD",
+                       "a score example has no field 'knockr'; its fields are knocker, defender, "
+                       "rules, upcard"),
+    "missing field": ("kind: score\nknocker: 2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+                      "a score example needs 'defender'"),
+    "unknown kind": ("kind: guess\nhand: AS", "unknown example kind 'guess'; use one of melds"),
+    "no kind": ("hand: AS", "an example is a mapping with a 'kind' and its fields"),
+    "bad card": ("kind: melds\nhand: ZS 2S 3S 7H 7D 7C 9C TC JC KD",
+                 "hand: unknown rank 'Z' in card 'ZS'"),
+    "wrong count": ("kind: melds\nhand: AS 2S 3S", "hand: expected 10 or 11 cards, got 3"),
+    "a list where cards belong": ("kind: melds\nhand: [[AS, 2S], 3S]",
+                                  "hand must be cards written like 7H 8H 9H, not [['AS', '2S'], '3S']"),
+    "a mapping where cards belong": ("kind: melds\nhand: {a: 1}",
+                                     "hand must be cards written like 7H 8H 9H, not {'a': 1}"),
+    "unknown rules": ("kind: knock\nhand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D KH\nrules: house",
+                      "unknown rules 'house'; use one of standard, pagat"),
+    "bad entry": ("kind: sheet\nentries: [A 25, C 14]",
+                  'entries must be hands won written like "A 25"'),
+    "too many points": ("kind: sheet\nentries: [A 25, B 5000]",
+                        "points must be from 0 to 1000, not 5000"),
+    "illegal knock": ("kind: score\nknocker: AS 5S 9S 4H 8H QH 7C JC 3D KD\n"
+                      "defender: 8D 9D TD KH KC 4D 6C 6H 2C AD", "knock limit"),
+    "not YAML": ("kind: [melds", "the example is not valid YAML"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_FENCES, ids=list(BAD_FENCES))
+def test_a_bad_fence_stops_the_build_with_file_line_and_problem(case):
+    body, expected = BAD_FENCES[case]
+    with pytest.raises(fences.ExampleError) as failure:
+        render(body)
+    message = str(failure.value)
+    assert message.startswith("docs/en/page.md:5: "), message  # the fence's own line
+    assert expected in message, message
+    assert "\n" not in message
+
+
+def test_macros_quote_only_numbers_of_the_rules():
+    assert macros.expand("Gin: {{ standard.gin_bonus }}.", where(), EN) == "Gin: 25."
+    assert macros.expand("{{ pagat.undercut_bonus }}", where(), EN) == "10"
+    for bad, problem in (("{{ standard.replace }}", "'replace' is not a number of the rules"),
+                         ("{{ standard.sources }}", "'sources' is not a number of the rules"),
+                         ("{{ standard.name }}", "'name' is not a number of the rules"),
+                         ("{{ house.gin_bonus }}", "no rule preset 'house'")):
+        with pytest.raises(BuildError) as failure:
+            macros.expand(f"text {bad}", where(6), EN)
+        assert str(failure.value).startswith("docs/en/page.md:7: ") and problem in str(failure.value)
+
+
+def small_site(tmp_path: Path, text: str) -> Path:
+    """A docs tree where the English home page is ``text`` and every other page is a title."""
+    from tests.site.test_content import PAGES
+
+    docs = tmp_path / "docs"
+    for lang in catalogs.languages():
+        for name in PAGES:
+            body = text if (lang, name) == ("en", "index.md") else f"# {name}\n"
+            (docs / lang / name).parent.mkdir(parents=True, exist_ok=True)
+            (docs / lang / name).write_text(body, encoding="utf-8")
+    return docs
+
+
+def test_a_bad_fence_after_front_matter_names_its_own_line(tmp_path):
+    text = textwrap.dedent("""\
+        ---
+        title: Front matter
+        description: three lines of it
+        ---
+        # Home
+
+        ```gin
+        kind: melds
+        hand: ZS
+        ```
+        """)
+    docs = small_site(tmp_path, text)
+    with pytest.raises(BuildError) as failure:
+        run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", {"runtime": False}, docs_dir=str(docs))
+    message = str(failure.value)
+    assert "docs/en/index.md:7: " in message, message  # line 7 of the file, front matter counted
+    assert "unknown rank 'Z'" in message
+
+
+def test_mkdocs_build_alone_builds_the_whole_site(tmp_path):
+    """The plugin is an entry point configured in mkdocs.yml: a fresh clone's `mkdocs build`
+    needs no environment variable and no wrapper."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIN_", "SITE_"))}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                           str(tmp_path / "site")], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    site = tmp_path / "site"
+    assert 'class="gin-example"' in (site / "index.html").read_text(encoding="utf-8")
+    assert 'class="gin-lesson-step"' in (site / "ro/lessons/01-cards/index.html").read_text("utf-8")
+    runtime = (site / "assets/gin/runtime.js").read_text()
+    assert re.search(r'RUNTIME_DIR = "\.\./runtime/pyodide-[\d.]+-[0-9a-f]{10}/"', runtime)

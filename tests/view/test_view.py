@@ -1,0 +1,251 @@
+"""The presentation layer (ginview): canonical fields, edits, share links, errors in the reader's
+language, and a JSON boundary that always answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ginrummy import api as engine_api
+from ginview import api
+from ginview.catalog import Catalog, Html
+from ginview.examples import KINDS, from_link, link, read_state, render
+from ginview.fields import FieldError
+from ginview.markup import error_text, face, faces
+from ginview.steps import STEPS, feedback, read_step
+from sitegen import catalogs
+from sitegen.languages import languages
+
+SCORE = {"kind": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 8D",
+         "defender": "8S 9S TS KH KD KC 4H 5H 6H AD"}
+SHEET = {"kind": "sheet", "entries": ["A 25", "B 14", "A 40"]}
+
+
+@pytest.fixture(autouse=True)
+def installed():
+    catalogs.install_all()
+
+
+def call(request: dict) -> dict:
+    return api.call({"lang": "en", **request})
+
+
+# --- canonical states ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("written, canonical", [
+    ("10c jc qc 2h 2d 2s 5h 6h 7h 9d", "TC JC QC 2H 2D 2S 5H 6H 7H 9D"),
+    ("A♠, 2♠ 3♠ 4♥ 5♥ 6♥ 7♣ 8♣ 9♣ k♦", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD"),
+    (["as", "2s", "3s", "4h", "5h", "6h", "7c", "8c", "9c", "10D"], "AS 2S 3S 4H 5H 6H 7C 8C 9C TD"),
+])
+def test_every_notation_becomes_the_engines(written, canonical):
+    state = read_state({"kind": "melds", "hand": written})
+    assert state == {"kind": "melds", "hand": canonical}
+    assert "10♣" in render({"kind": "melds", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"},
+                           catalogs.load("en")).view
+
+
+def test_defaults_are_written_into_the_state():
+    assert read_state(SCORE)["rules"] == "standard"
+    assert read_state({**SCORE, "kind": "oklahoma", "upcard": "qs"}) == {
+        **SCORE, "kind": "oklahoma", "rules": "oklahoma", "upcard": "QS"}
+
+
+def test_a_state_round_trips_through_its_share_link():
+    for state in (read_state(SCORE), read_state(SHEET),
+                  read_state({"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+                              "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"}),
+                  read_state({"kind": "sheet", "entries": ["A 25 x2", "B 3"], "rules": "oklahoma"})):
+        text = link(state)
+        assert "%" not in text and " " not in text and "{" not in text
+        assert from_link(state["kind"], text) == state
+    assert link(read_state(SCORE)) == ("knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;"
+                                       "defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD;rules:standard")
+
+
+@pytest.mark.parametrize("text, code", [
+    ("knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD;rules:house",
+     "unknown_rules"),
+    ("knocker:2S-3S;defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD", "wrong_count"),
+    ("hand:AS", "bad_link"),
+    ("knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;knocker:2S", "bad_link"),
+    ("rules:standard", "missing_field"),
+    ("knocker:ZZ-3S", "unknown_rank"),
+    ("junk", "bad_link"),
+])
+def test_a_bad_share_link_is_a_coded_error(text, code):
+    response = call({"op": "render", "kind": "score", "link": text})
+    assert not response["ok"] and response["error"]["code"] == code
+    assert response["error"]["message"] and "{" not in response["error"]["message"]
+
+
+def test_a_share_link_cannot_change_a_presets_numbers():
+    response = call({"op": "render", "kind": "hollywood",
+                     "link": 'entries:A25;rules:{"name":"standard","hollywood_columns":200000}'})
+    assert response["error"]["code"] == "unknown_rules"
+    response = call({"op": "render", "state": {**SHEET, "rules": {"name": "standard",
+                                                                  "hollywood_columns": 9}}})
+    assert response["error"]["code"] == "unknown_rules"
+
+
+# --- edits ------------------------------------------------------------------------------------
+
+def test_a_card_replaced_or_swapped():
+    state = read_state(SCORE)
+    replaced = call({"op": "edit", "state": state,
+                     "edit": {"field": "knocker", "index": 9, "card": "QD"}})["result"]["state"]
+    assert replaced["knocker"].split()[9] == "QD" and replaced["defender"] == state["defender"]
+    # AD is in the defender's hand: it comes to the knocker, the 8D goes in its place.
+    swapped = call({"op": "edit", "state": state,
+                    "edit": {"field": "knocker", "index": 9, "card": "ad"}})["result"]["state"]
+    assert swapped["knocker"].split()[9] == "AD" and swapped["defender"].split()[9] == "8D"
+    melds = read_state({"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+                        "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"})
+    edited = call({"op": "edit", "state": melds,
+                   "edit": {"field": "knocker_melds", "meld": 0, "index": 0, "card": "8S"}})
+    assert edited["result"]["state"]["knocker_melds"] == ["8S 8D 8H", "9S TS JS"]
+    assert edited["result"]["state"]["defender"].split()[0] == "8C"
+
+
+def test_typed_cards_and_rules():
+    state = read_state(SCORE)
+    typed = call({"op": "edit", "state": state, "edit": {"field": "defender",
+                                                          "text": "8s 9s ts kh kd kc 4h 5h 6h 2d"}})
+    assert typed["result"]["state"]["defender"] == "8S 9S TS KH KD KC 4H 5H 6H 2D"
+    pagat = call({"op": "edit", "state": state, "edit": {"rules": "pagat"}})["result"]
+    assert pagat["state"]["rules"] == "pagat" and pagat["link"].endswith(";rules:pagat")
+
+
+def test_sheet_edits_add_change_and_remove_hands():
+    state = read_state(SHEET)
+
+    def edit(change):
+        response = call({"op": "edit", "state": state, "edit": change})
+        assert response["ok"], response
+        return response["result"]["state"]["entries"]
+
+    assert edit({"add": {"winner": 1, "points": 31}})[-1] == {"winner": 1, "points": 31}
+    assert edit({"entry": 1, "points": 20})[1] == {"winner": 1, "points": 20}
+    assert edit({"entry": 0, "winner": 1})[0] == {"winner": 1, "points": 25}
+    assert edit({"remove": 0}) == state["entries"][1:]
+    over = call({"op": "edit", "state": state, "edit": {"entry": 2, "points": 90}})["result"]
+    assert 'class="gin-add-hand" disabled' in over["view"]
+    assert "game is over" in over["view"]
+    after = call({"op": "edit", "state": {**state, "entries": [*state["entries"][:2],
+                                                               {"winner": 0, "points": 90}]},
+                  "edit": {"add": {"winner": 1, "points": 10}}})
+    assert after["error"]["code"] == "game_over"
+
+
+@pytest.mark.parametrize("edit", [
+    {"field": "nothing", "index": 0, "card": "AS"},
+    {"field": "knocker", "index": 99, "card": "AS"},
+    {"field": "knocker", "index": 0, "card": "ZZ"},
+    {"remove": 0},
+    {},
+    {"rules": "house"},
+])
+def test_an_edit_that_does_not_apply_is_refused(edit):
+    response = call({"op": "edit", "state": read_state(SCORE), "edit": edit})
+    assert not response["ok"] and response["error"]["message"]
+
+
+# --- errors in the reader's language -------------------------------------------------------------
+
+def test_errors_name_cards_as_a_reader_writes_them():
+    for lang in languages():
+        response = api.call({"op": "render", "lang": lang,
+                             "state": {"kind": "melds", "hand": "KS KS 3S 7H 7D 7C 9C TC JC KD"}})
+        assert response["error"]["code"] == "duplicate_card"
+        assert "K♠" in response["error"]["message"] and "KS" not in response["error"]["message"]
+    assert faces("TH KS") == "10♥ K♠" and face("10h") == "10♥"
+
+
+def test_what_the_reader_typed_is_quoted_short():
+    response = call({"op": "render", "state": {"kind": "melds", "hand": "Z" * 300 + "S"}})
+    assert response["error"]["code"] == "unknown_rank"
+    assert len(response["error"]["message"]) < 200
+
+
+def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
+    source = catalogs.source_messages()
+    codes = set()
+    for root in ("engine/ginrummy", "presentation/ginview"):
+        for path in (catalogs.ROOT / root).glob("*.py"):
+            import re
+            codes |= set(re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
+    assert len(codes) > 40
+    assert sorted(c for c in codes if f"error.{c}" not in source and c != "missing_param") == []
+
+
+# --- the boundary never raises -------------------------------------------------------------------
+
+@pytest.mark.parametrize("request_text", [
+    "[" * 5000, '{"op": "render", "state": ' + "[" * 3000 + "]" * 3000 + "}",
+    "null", "42", '"text"', "{}", '{"op": "render"}', '{"op": "edit", "state": {}}',
+    '{"op": "render", "state": {"kind": "melds", "hand": 42}}',
+    '{"op": "render", "state": {"kind": "sheet", "entries": [{"winner": true, "points": 1}]}}',
+    '{"op": "render", "state": {"kind": "sheet", "entries": [[0, 25]]}}',
+    '{"op": "feedback", "step": {"ask": "deadwood", "hand": "AS"}, "answer": "x"}',
+    "x" * 200_000,
+])
+def test_handle_always_answers_with_a_coded_error(request_text):
+    response = json.loads(api.handle(request_text))
+    assert response["v"] == 1 and response["ok"] is False
+    assert response["error"]["code"] != "internal_error", response
+    assert response["error"]["message"]
+
+
+def test_feedback_judges_every_kind_of_step():
+    cases = {
+        "discard": ({"ask": "discard", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"}, "KH", "5D"),
+        "deadwood": ({"ask": "deadwood", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5", "7"),
+        "melds": ({"ask": "melds", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5D", "5D 2S"),
+        "knock": ({"ask": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"}, "knock", "no"),
+        "layoff": ({"ask": "layoff", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+                    "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"}, "8S 7S", "8S"),
+        "score": ({"ask": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+                   "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD"}, "34", "35"),
+        "sheet": ({"ask": "sheet", "entries": ["A 25", "B 14"], "find": "totals.0"}, "25", "24"),
+        "move": ({"ask": "move", "deal": {"seed": 7, "dealer": 0},
+                  "choices": ["draw_stock", "take_upcard"]}, "take_upcard", "draw_stock"),
+    }
+    assert set(cases) == set(STEPS)
+    en = catalogs.load("en")
+    for kind, (step, right, wrong) in cases.items():
+        assert feedback(step, right, en)["right"] is True, kind
+        judged = feedback(step, wrong, en)
+        assert judged["right"] is False and en.text("tutorial.wrong") in judged["html"], kind
+    assert read_step({"ask": "deadwood", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"})["hand"] \
+        == "TC JC QC 2H 2D 2S 5H 6H 7H 9D"
+
+
+# --- the catalog --------------------------------------------------------------------------------
+
+def test_html_escapes_text_but_not_markup():
+    cat = Catalog("en", {"a": "<{card}> & {n}"})
+    assert cat.html("a", card=Html("<b>7♥</b>"), n="<i>") == "&lt;<b>7♥</b>&gt; &amp; &lt;i&gt;"
+
+
+def test_the_engine_passes_through_unchanged():
+    request = {"op": "score", "knocker": SCORE["knocker"], "defender": SCORE["defender"]}
+    assert call({"op": "engine", "request": request}) == {
+        "v": 1, "ok": True, "result": engine_api.call(request)}
+    inner = call({"op": "engine", "request": []})["result"]
+    assert inner["ok"] is False and inner["error"]["code"] == "bad_request"
+
+
+def test_every_kind_draws_in_every_language_with_no_raw_key():
+    states = [read_state(s) for s in (
+        {"kind": "melds", "hand": "AS 2S 3S 7H 7D 7C 9C TC JC KD"},
+        {"kind": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"},
+        {"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+         "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"},
+        SCORE, {**SCORE, "kind": "oklahoma", "upcard": "QS"}, SHEET, {**SHEET, "kind": "hollywood"})]
+    assert {s["kind"] for s in states} == set(KINDS)
+    import re
+    for lang in languages():
+        for state in states:
+            view = render(state, catalogs.load(lang)).view
+            assert not re.search(r"\b(ui|step|error|rule|rules|player|role|outcome|word|card)\.[a-z_]+",
+                                 re.sub(r'data-[\w-]+="[^"]*"', "", view)), (lang, state["kind"])
