@@ -1,7 +1,10 @@
 """Catalogs: the site's words in one language, keyed by message id (``ui.undo``, ``step.gin``).
 
 A message may hold ``{name}`` placeholders, and may have plural forms (chosen by the
-``count`` parameter with the language's gettext plural rule). The source of every catalog is
+``count`` parameter with the language's gettext plural rule). ``{name:unit}`` writes the
+number ``name`` with its unit, through the plural message ``unit.<unit>``: "{points:points}"
+is "25 points" in English and "25 de puncte" in Romanian, so no message spells a number's
+grammar by hand. The source of every catalog is
 ``locales/*.po``: the build reads them (``sitegen.catalogs``) and registers them here with
 :func:`install`; the wheel the browser runs carries them as ``ginview/locales/<lang>.json``,
 made from the same files, and :func:`catalog` reads those when nothing was installed.
@@ -13,6 +16,8 @@ made from the same files, and :func:`catalog` reads those when nothing was insta
 Html('Hello, &lt;b&gt;')
 >>> cat.text("unit.points", count=1), cat.text("unit.points", count=25)
 ('1 point', '25 points')
+>>> Catalog("en", {"a": "Scores {points:points}.", "unit.points": ("{count} point", "{count} points")}).text("a", points=1)
+'Scores 1 point.'
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 DEFAULT_PLURAL = "(n != 1)"
 
 
@@ -75,14 +80,21 @@ class Catalog:
     def text(self, key: str, /, **params) -> str:
         """The message as plain text, its placeholders filled (an unknown one stays as is)."""
         template = self.template(key, params.get("count"))
-        return PLACEHOLDER.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params
-                               else m.group(0), template)
+        return PLACEHOLDER.sub(lambda m: str(self._fill(m, params)), template)
 
     def html(self, key: str, /, **params) -> Html:
         """The message as HTML: the text escaped, each parameter escaped unless it is Html."""
         template = _html.escape(self.template(key, params.get("count")), quote=False)
-        return Html(PLACEHOLDER.sub(lambda m: esc(params[m.group(1)]) if m.group(1) in params
-                                    else m.group(0), template))
+        return Html(PLACEHOLDER.sub(lambda m: esc(self._fill(m, params)), template))
+
+    def _fill(self, match: re.Match, params: dict):
+        name, unit = match.groups()
+        if name not in params:
+            return match.group(0)
+        value = params[name]
+        if unit and isinstance(value, int) and not isinstance(value, bool):
+            return self.text(f"unit.{unit}", count=value)
+        return value
 
     def _plural_form(self, n: int) -> int:
         if not self._rule:

@@ -164,8 +164,10 @@ def step_text(step: dict, cat: Catalog) -> str:
 
 # --- rule numbers -------------------------------------------------------------------------------
 
-def rule_value(preset: str, field: str, cat: Catalog) -> str:
-    """One number (or choice) of a preset as text in the catalog's language."""
+def rule_value(preset: str, field: str, cat: Catalog, short: bool = False) -> str:
+    """One number (or choice) of a preset as text in the catalog's language. A choice (the tie
+    and shutout rules) is a sentence; ``short``, the words that follow its label in a rules
+    line ("Tie: counts as an undercut")."""
     rules = RULESETS[preset]
     value = getattr(rules, field)
     if field == "knock_limit" and rules.oklahoma:
@@ -173,7 +175,7 @@ def rule_value(preset: str, field: str, cat: Catalog) -> str:
     if value is None:
         return cat.text("rule.no_big_gin")
     if field in ("tie", "shutout"):
-        return cat.text(f"{field}.{value}")
+        return cat.text(f"{field}{'_short' if short else ''}.{value}")
     return str(value)
 
 
@@ -188,7 +190,8 @@ def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool
                           f'{esc(cat.text(f"rules.{p}"))}</option>' for p in RULESETS)
         name = Html(f'<span class="gin-static">{name}</span><select class="gin-edit gin-rules-select" '
                     f'aria-label="{esc(cat.text("ui.rules"))}">{options}</select>')
-    text = " · ".join(f"{cat.text(f'rule.{n}')}: {rule_value(preset, n, cat)}" for n in numbers)
+    text = " · ".join(f"{cat.text(f'rule.{n}')}: {rule_value(preset, n, cat, short=True)}"
+                      for n in numbers)
     sources = (f' <span class="gin-source">({esc(cat.text("ui.source", source="; ".join(rules.sources)))})'
                f"</span>") if rules.sources else ""
     return Html(f'<p class="gin-rules"><span class="gin-rules-name">{esc(cat.text("ui.rules"))}: '

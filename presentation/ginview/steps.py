@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass, field
 
 from ginrummy import RULESETS, parse_cards
+from ginrummy.api import call as api_call
 from ginrummy.melds import min_deadwood_mask
 
 from . import fields as F
@@ -263,7 +264,8 @@ class DiscardStep(StepKind):
 class DeadwoodStep(StepKind):
     def replay(self, step):
         result = engine({"op": "melds", "cards": step["hand"]})
-        return Replay({"points": result["points"]},
+        every = sum(c.value for c in parse_cards(step["hand"]))
+        return Replay({"points": result["points"], "deadwood": result["deadwood"], "every": every},
                       {"points": result["points"], "deadwood": result["deadwood"]},
                       {"kind": "melds", "hand": step["hand"]})
 
@@ -275,6 +277,8 @@ class DeadwoodStep(StepKind):
     def judge(self, step, check, answer):
         if answer == check["points"]:
             return Verdict(True)
+        if answer == check["every"]:  # every card counted, melds too
+            return Verdict(False, "tutorial.why.deadwood_every", {"value": answer})
         key = "tutorial.why.deadwood_high" if answer > check["points"] else "tutorial.why.deadwood_low"
         return Verdict(False, key, {"value": answer})
 
@@ -401,7 +405,7 @@ class LayoffStep(StepKind):
 class ScoreStep(StepKind):
     def replay(self, step):
         result = engine({"op": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
-        return Replay({"points": result["points"]},
+        return Replay(score_check(result),
                       {"points": result["points"], "knocker_points": result["knocker_points"],
                        "defender_points": result["defender_points"], "limit": result["knock_limit"]},
                       {"kind": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
@@ -412,8 +416,12 @@ class ScoreStep(StepKind):
         return None
 
     def judge(self, step, check, answer):
-        return Verdict(True) if answer == check["points"] else Verdict(
-            False, "tutorial.why.number", {"value": answer})
+        if answer == check["points"]:
+            return Verdict(True)
+        for key, value, params in check["mistakes"]:
+            if answer == value:
+                return Verdict(False, f"tutorial.why.{key}", params)
+        return Verdict(False, "tutorial.why.number", {"value": answer})
 
     def table_html(self, step, replay, cat):
         rows = [(cat.text("ui.knocker_hand"), cards_html(step["knocker"], cat), False),
@@ -445,7 +453,8 @@ class SheetStep(StepKind):
                          "format": step.get("format") or "standard", **_with(step, "rules")})
         value = resolve(result, step["find"])
         kind = "hollywood" if step.get("format") == "hollywood" else "sheet"
-        return Replay({"value": value}, {"value": value},
+        return Replay({"value": value, "mistakes": sheet_mistakes(result, step["find"], value)},
+                      {"value": value},
                       {"kind": kind, "entries": step["entries"], **_with(step, "rules")})
 
     def stated_problem(self, step, replay):
@@ -457,8 +466,12 @@ class SheetStep(StepKind):
         return None
 
     def judge(self, step, check, answer):
-        return Verdict(True) if answer == check["value"] else Verdict(
-            False, "tutorial.why.number", {"value": answer})
+        if answer == check["value"]:
+            return Verdict(True)
+        for key, value, params in check["mistakes"]:
+            if answer == value:
+                return Verdict(False, f"tutorial.why.{key}", params)
+        return Verdict(False, "tutorial.why.number", {"value": answer})
 
     def table_html(self, step, replay, cat):
         t = cat.text
@@ -482,7 +495,14 @@ class MoveStep(StepKind):
         turn = s["turn"]
         table = {"hand": s["hands"][turn], "upcard": s["upcard"], "taken": s.get("taken") or "",
                  "dealer": s["dealer"], "turn": turn}
-        return Replay({"legal": [c for c in self.choices(step) if c in legal]},
+        why = {}  # the engine's reason for each illegal choice, when it speaks to the learner
+        for choice in self.choices(step):
+            if choice not in legal:
+                action = {**parse_move(choice, False), "player": turn}
+                refused = api_call({"op": "play", "state": s, "action": action})
+                if not refused["ok"] and refused["error"]["code"] in MOVE_REASONS:
+                    why[choice] = {k: refused["error"][k] for k in ("code", "params")}
+        return Replay({"legal": [c for c in self.choices(step) if c in legal], "why": why},
                       {"upcard": s["upcard"]}, None, table)
 
     def stated_problem(self, step, replay):
@@ -497,7 +517,12 @@ class MoveStep(StepKind):
         return None
 
     def judge(self, step, check, answer):
-        return Verdict(True) if answer in check["legal"] else Verdict(False, "tutorial.why.move")
+        if answer in check["legal"]:
+            return Verdict(True)
+        reason = check["why"].get(answer)
+        if reason:
+            return Verdict(False, f"error.{reason['code']}", reason["params"])
+        return Verdict(False, "tutorial.why.move")
 
     def table_html(self, step, replay, cat):
         table, t = replay.table, cat.text
@@ -521,6 +546,55 @@ class MoveStep(StepKind):
 
 def wrong(step: dict, detail) -> str:
     return f"the stated answer {step['answer']!r} is not what the engine computes: {detail}"
+
+
+MOVE_REASONS = ("must_draw_stock", "cannot_discard_taken_card", "discard_pile_empty",
+                "knock_over_limit", "gin_required", "not_gin", "card_not_in_hand")
+"""The engine's refusals that tell a learner why a move is not allowed (the others name the
+engine's phases and are told as tutorial.why.move)."""
+
+
+def score_check(result: dict) -> dict:
+    """What a score answer is judged against: the points, and the likely wrong answers, each
+    with the message that says what was left out."""
+    mult = result["multiplier"]
+    final = next(s for s in result["steps"] if s["code"] in ("undercut", "gin_score",
+                                                              "big_gin_score", "knock_win",
+                                                              "tie_knocker"))
+    mistakes = []
+    if result["outcome"] == "undercut":
+        mistakes += [("undercut_bonus", final["difference"] * mult, {"bonus": final["bonus"]}),
+                     ("undercut_difference", final["bonus"] * mult,
+                      {"difference": final["difference"]})]
+    elif result["outcome"] in ("gin", "big_gin"):
+        mistakes.append((f"{result['outcome']}_bonus", result["defender_points"] * mult,
+                         {"bonus": final.get("bonus", 0)}))
+    if result["lay_offs"]:
+        laid = " ".join(l["card"] for l in result["lay_offs"])
+        before = result["defender_points"] + sum(c.value for c in parse_cards(laid))
+        mistakes.append(("before_lay_offs", (before - result["knocker_points"]) * mult,
+                         {"cards": laid}))
+    if mult > 1:
+        mistakes.append(("spade_double", result["points"] // mult, {"upcard": result["upcard"]}))
+    return {"points": result["points"],
+            "mistakes": [m for m in mistakes if m[1] != result["points"]]}
+
+
+def sheet_mistakes(result: dict, path: str, value) -> list:
+    """The likely wrong totals of a player (``totals.N``): each bonus left out."""
+    parts = path.split(".")
+    if len(parts) != 2 or parts[0] != "totals" or "game_bonus" not in result:
+        return []
+    player = int(parts[1])
+    won = result.get("winner") == player
+    left_out = [("box_bonus", result["box_bonus"][player], {"boxes": result["boxes"][player]}),
+                ("game_bonus", result["game_bonus"] if won else 0, {}),
+                ("shutout_bonus", result["shutout_bonus"] if won else 0, {})]
+    mistakes = [(key, value - amount, {**params, "amount": amount})
+                for key, amount, params in left_out if amount]
+    if sum(m[2]["amount"] for m in mistakes) and len(mistakes) > 1:
+        mistakes.append(("no_bonuses", result["points"][player], {}))
+    return [m for m in mistakes if m[1] != value]
 
 
 def _rules() -> Field:

@@ -55,7 +55,7 @@ def test_problems_are_found(tmp_path):
 def test_suit_names_and_forbidden_words(language):
     catalog = catalogs.load(language)
     assert [catalog.text(f"card.suit.{s}") for s in "SHDC"] == SUITS[language]
-    text = " ".join(catalog.messages.values()).lower()
+    text = " ".join(m if isinstance(m, str) else " ".join(m) for m in catalog.messages.values()).lower()
     for word in FORBIDDEN.get(language, []):
         assert not re.search(rf"\b{re.escape(word)}\b", text), word
 

@@ -249,3 +249,56 @@ def test_every_kind_draws_in_every_language_with_no_raw_key():
             view = render(state, catalogs.load(lang)).view
             assert not re.search(r"\b(ui|step|error|rule|rules|player|role|outcome|word|card)\.[a-z_]+",
                                  re.sub(r'data-[\w-]+="[^"]*"', "", view)), (lang, state["kind"])
+
+
+# --- feedback that speaks to the likely mistake --------------------------------------------------
+
+def judged(step: dict, answer: str, lang: str = "en") -> str:
+    result = feedback(step, answer, catalogs.load(lang))
+    assert result["right"] is False
+    return result["html"]
+
+
+def expected(key: str, lang: str = "en", **params) -> str:
+    """The start of a message, up to its first placeholder (as drawn, it holds cards)."""
+    return catalogs.load(lang).html(key, **params).split("{")[0][:40]
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_score_feedback_names_what_was_left_out(lang):
+    undercut = {"ask": "score", "knocker": SCORE["knocker"], "defender": SCORE["defender"]}
+    assert "25" in judged(undercut, "7", lang)  # the difference alone: the bonus is missing
+    assert expected("tutorial.why.undercut_bonus", lang, bonus=25) in judged(undercut, "7", lang)
+    assert expected("tutorial.why.undercut_difference", lang, difference=7) in judged(undercut, "25", lang)
+    gin = {"ask": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC QC",
+           "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD"}
+    defender_points = 8 + 9 + 10 + 10 + 10 + 4 + 6 + 6 + 2 + 1 - 27  # 8S 9S TS is a run
+    assert expected("tutorial.why.gin_bonus", lang, bonus=25) in judged(gin, str(defender_points), lang)
+    laid = {"ask": "score", "knocker": "7S 8S 9S KH KD KC 2H 3H 4H 5C",
+            "defender": "6S 5S 2D 3C 4D QD JD TH 9H AC"}
+    before = 6 + 5 + 2 + 3 + 4 + 10 + 10 + 10 + 9 + 1 - 5
+    assert expected("tutorial.why.before_lay_offs", lang) in judged(laid, str(before), lang)
+    spade = {"ask": "score", "knocker": SCORE["knocker"], "defender": SCORE["defender"],
+             "rules": "oklahoma", "upcard": "9S"}
+    assert expected("tutorial.why.spade_double", lang) in judged(spade, "32", lang)
+    assert catalogs.load(lang).text("tutorial.why.number", value=1) in judged(undercut, "1", lang)
+
+
+def test_sheet_feedback_names_the_bonus_left_out():
+    shutout = {"ask": "sheet", "entries": ["A 60", "A 50"], "find": "totals.0"}
+    assert feedback(shutout, "370", catalogs.load("en"))["right"]
+    for answer, key in (("320", "box_bonus"), ("270", "game_bonus"), ("260", "shutout_bonus"),
+                        ("110", "no_bonuses")):
+        assert expected(f"tutorial.why.{key}") in judged(shutout, answer), key
+
+
+def test_deadwood_feedback_when_every_card_was_counted():
+    step = {"ask": "deadwood", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}
+    assert expected("tutorial.why.deadwood_every", value=64) in judged(step, "64")
+
+
+def test_an_illegal_move_is_answered_with_the_rules_reason():
+    step = {"ask": "move", "deal": {"seed": 7, "dealer": 0}, "moves": ["pass 1", "pass 0"],
+            "choices": ["take_upcard", "draw_discard", "draw_stock"]}
+    assert catalogs.load("en").text("error.must_draw_stock") in judged(step, "draw_discard")
+    assert catalogs.load("en").text("tutorial.why.move") in judged(step, "take_upcard")
