@@ -23,12 +23,15 @@ files, the wheels of the engine and the presentation layer, the memory snapshot,
 
 Besides: ``docs/assets/gin/`` is written once, at the site root (every language loads that
 copy); the language switcher's links are made relative, so the site works under any base
-path; one 404 page; no ``<link rel="alternate" hreflang>`` in ``<head>`` (material fetches
-``sitemap.xml`` relative to each of them, expecting language roots: a 404 per language).
+path; a 404 page per language that works at any depth (:data:`FIND_ROOT`); no ``<link
+rel="alternate" hreflang>`` in ``<head>`` (material fetches ``sitemap.xml`` relative to each of
+them, expecting language roots: a 404 per language); each language's own search index and
+sitemap (:mod:`sitegen.languages_split`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import shutil
@@ -38,12 +41,13 @@ from pathlib import Path
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 
 from ginview.page import page_html
 
 from . import BuildError, catalogs, fences, lessons, macros
+from .languages_split import language_base, split_search_index, split_sitemap
 
 SHARED_ASSETS = "assets/gin/"
 LESSONS_SECTION = "lessons/index.md"
@@ -73,6 +77,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         super().__init__()
         self.lessons: list[lessons.Lesson] | None = None
         self.with_examples: set[str] = set()  # pages (src_uri) that need the page's texts
+        self.default_404 = b""  # the default language's 404 page, kept while others build
 
     # --- where things are --------------------------------------------------------------------
 
@@ -92,12 +97,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         logger = logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure")
         if not any(isinstance(f, _DropInstantWarning) for f in logger.filters):
             logger.addFilter(_DropInstantWarning())
-        i18n = self._i18n(config)
-        # One 404.html, the default language's (each language build would write it otherwise).
-        if self._language(config) == i18n.default_language:
-            config.theme.static_templates.add("404.html")
-        else:
-            config.theme.static_templates.discard("404.html")
+        config.theme.static_templates.add("404.html")  # every language's: see on_post_build
         root = Path(config.config_file_path).parent
         try:
             catalogs.install_all(self._path(config, self.config.locales), root)
@@ -192,6 +192,13 @@ class GinPlugin(BasePlugin[GinConfig]):
             return html + page_html(catalogs.load(self._language(config)))
         return html
 
+    def on_template_context(self, context, template_name, config):
+        if template_name == "404.html":
+            i18n, language = self._i18n(config), self._language(config)
+            context["gin_404"] = not_found(catalogs.load(language), language,
+                                           i18n.default_language, tuple(i18n.build_languages))
+        return context
+
     def on_page_context(self, context, page, config, nav):
         # Runs after the i18n plugin (priority 50) set this page's alternates. Its links to a
         # language's home are absolute ("/ro/"); strip the slash so the `url` filter makes them
@@ -206,19 +213,78 @@ class GinPlugin(BasePlugin[GinConfig]):
 
     def on_post_page(self, output, page, config):
         head, sep, body = output.partition("</head>")
-        return HEAD_ALTERNATE.sub("", head) + sep + body
+        output = HEAD_ALTERNATE.sub("", head) + sep + body
+        if self._language(config) != self._i18n(config).default_language:
+            output = language_base(output)  # material finds the language's index and sitemap
+        return output
+
+    @event_priority(0)  # before the i18n plugin builds the other languages
+    def _keep_default_404(self, config):
+        if not self._i18n(config).building:
+            self.default_404 = (Path(config.site_dir) / "404.html").read_bytes()
 
     @event_priority(-200)  # after the i18n plugin has built the other languages
-    def on_post_build(self, config):
-        if self._i18n(config).building or not self.config.runtime:
-            return  # a language built by the i18n plugin: the runtime comes once, at the end
+    def _finish(self, config):
+        site_dir = Path(config.site_dir)
+        i18n = self._i18n(config)
+        if i18n.building:  # a language built by the i18n plugin: its 404 page goes in its folder
+            (site_dir / self._language(config)).mkdir(exist_ok=True)
+            (site_dir / "404.html").replace(site_dir / self._language(config) / "404.html")
+            return
+        (site_dir / "404.html").write_bytes(self.default_404)
+        languages = catalogs.languages(Path(config.config_file_path).parent)
+        for lang in languages:
+            page = site_dir / ("" if lang == languages[0] else lang) / "404.html"
+            page.write_text(root_relative(page.read_text(encoding="utf-8")), encoding="utf-8")
+        split_search_index(site_dir, languages)
+        split_sitemap(site_dir, languages, config.site_url or "")
+        if not self.config.runtime:
+            return
         try:
-            write_runtime(Path(config.config_file_path).parent, Path(config.site_dir),
+            write_runtime(Path(config.config_file_path).parent, site_dir,
                           self._path(config, self.config.node_modules) / "pyodide",
                           self._path(config, self.config.cache_dir),
                           self._path(config, self.config.locales))
         except BuildError as error:
             raise PluginError(str(error)) from None
+
+    on_post_build = CombinedEvent(_keep_default_404, _finish)
+
+
+FIND_ROOT = """(function () {
+  var parts = location.pathname.split("/");
+  for (var i = parts.length - 1; i > 0; i--) {
+    var root = parts.slice(0, i).join("/") + "/", probe = new XMLHttpRequest();
+    try { probe.open("HEAD", root + "assets/gin/gin.js", false); probe.send(); } catch (e) { continue; }
+    if (probe.status !== 200) continue;
+    document.write('<base href="' + root + '">');
+    window.__ginRoot = root;
+    var first = location.pathname.slice(root.length).split("/")[0];
+    if (OTHERS.indexOf(first) >= 0) location.replace(root + first + "/404.html");
+    return;
+  }
+})();"""
+"""Finds the site's root from a missing page's URL (the folder holding assets/gin/gin.js) and
+makes it the page's base. On a host that serves the default language's 404 page everywhere,
+a missing page of another language is sent to that language's 404 page (OTHERS)."""
+
+
+def not_found(cat, language: str, default: str, languages: tuple[str, ...]) -> dict:
+    """What the 404 page of a language says and links to (relative to the site's root)."""
+    home = "" if language == default else f"{language}/"
+    others = [l for l in languages if l != default] if language == default else []
+    return {"title": cat.text("ui.not_found_title"), "text": cat.text("ui.not_found_text"),
+            "home": home or "./", "home_text": cat.text("ui.not_found_home"),
+            "lessons": f"{home}{lessons.FOLDER}/", "lessons_text": cat.text("ui.not_found_lessons"),
+            "find_root": FIND_ROOT.replace("OTHERS", json.dumps(others))}
+
+
+ROOT_ABSOLUTE = re.compile(r'((?:href|src)=")/(?!/)')
+
+
+def root_relative(html: str) -> str:
+    """A 404 page's links, relative to the site's root (its <base>) instead of the host's."""
+    return ROOT_ABSOLUTE.sub(r"\1", html).replace('"base": "/"', '"base": "."')
 
 
 HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')

@@ -41,7 +41,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return super().send_head()  # redirect to the slash form
             path = path / "index.html"
         if not path.is_file():
-            return super().send_head()  # 404
+            return self.send_not_found()
         ctype = self.guess_type(str(path))
         wants_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
         body = path.read_bytes()
@@ -56,6 +56,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if encoded:
             self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+        return None
+
+
+    def send_not_found(self):
+        """The 404 page of the language the missing address is in (the default one's at the
+        root), with the status 404."""
+        site = Path(self.directory)
+        first = self.path.lstrip("/").split("/", 1)[0]
+        page = site / first / "404.html" if first and (site / first / "404.html").is_file() \
+            else site / "404.html"
+        if not page.is_file():
+            return super().send_head()
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)

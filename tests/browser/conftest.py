@@ -49,7 +49,7 @@ MIME_TYPES = {
 }
 
 
-def _handler(directory: Path, prefix: str):
+def _handler(directory: Path, prefix: str, own_404: bool = True):
     class SiteHandler(http.server.SimpleHTTPRequestHandler):
         extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
@@ -97,6 +97,22 @@ def _handler(directory: Path, prefix: str):
             self.end_headers()
             return io.BytesIO(body)
 
+        def send_error(self, code, message=None, explain=None):
+            """A missing page: the site's 404 page of its language, as a host serves it (the
+            default language's at the root), under the prefix only."""
+            first = self.path[len(prefix):].split("/", 1)[0] if self.path.startswith(prefix) else ""
+            page = directory / first / "404.html"
+            page = page if own_404 and first and page.is_file() else directory / "404.html"
+            if code != 404 or not page.is_file() or not self.path.startswith(prefix):
+                return super().send_error(code, message, explain)
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
         def end_headers(self):
             self.send_header("Cache-Control", "no-cache")
             super().end_headers()
@@ -117,9 +133,10 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 @contextlib.contextmanager
-def serve(directory: Path, prefix: str = "/"):
-    """Serve ``directory`` at ``http://127.0.0.1:<port><prefix>``; yields that base URL."""
-    server = QuietServer(("127.0.0.1", 0), _handler(directory, prefix))
+def serve(directory: Path, prefix: str = "/", own_404: bool = True):
+    """Serve ``directory`` at ``http://127.0.0.1:<port><prefix>``; yields that base URL.
+    own_404: a missing page gets its language's 404 page (else the root one, as most hosts)."""
+    server = QuietServer(("127.0.0.1", 0), _handler(directory, prefix, own_404))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -69,9 +69,14 @@ def test_every_page_exists_with_its_language(built_site, lang):
         assert re.search(rf'<html lang="{lang}"', html), f"{path}: wrong <html lang>"
 
 
-def test_one_english_404_page(built_site):
-    assert '<html lang="en"' in (built_site / "404.html").read_text()
-    assert not [p for p in built_site.glob("*/404.html")]
+def test_a_404_page_per_language_with_root_relative_links(built_site):
+    from sitegen import catalogs
+
+    for lang in LANGUAGES:
+        html = (built_site / prefix(lang) / "404.html").read_text()
+        assert f'<html lang="{lang}"' in html
+        assert f"<h1>{catalogs.load(lang).text('ui.not_found_title')}</h1>" in html
+        assert not re.search(r'(?:href|src)="/(?!/)', html), "a host-absolute link"
 
 
 def test_nav_titles_are_translated(built_site):

@@ -1,0 +1,107 @@
+"""Each language as a site of its own for search and navigation.
+
+The i18n plugin builds one search index and one sitemap for all the languages together, so a
+Romanian reader searching "undercut" gets English and Hungarian pages too, and material's
+instant navigation follows links into another language (keeping the wrong language's header).
+After the build, each language gets its own:
+
+- ``<lang>/search/search_index.json``: that language's pages only, stemmed in that language,
+  with every word that has accents also indexed without them ("alávágás" is found by
+  "alavagas", "cărți" by "carti");
+- ``<lang>/sitemap.xml`` (and ``.gz``): that language's pages only, each with its alternates.
+
+The default language's copies are the ones at the site root. A page's material config
+(``__config.base``) then points at its language's root (:func:`language_base`), where material
+looks for both files.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+WORD = re.compile(r"\w+", re.UNICODE)
+BASE = re.compile(r'("base":\s*")((?:\.\./)*\.\.)(")')
+URL = re.compile(r"\s*<url>.*?</url>", re.S)
+
+
+def fold(text: str) -> str:
+    """``text`` without accents: "alávágás" -> "alavagas", "cărți" -> "carti"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def with_unaccented(text: str) -> str:
+    """The text, then each of its words that has accents, written without them."""
+    folded = sorted({fold(w) for w in WORD.findall(text) if fold(w) != w})
+    return f"{text} {' '.join(folded)}" if folded else text
+
+
+def _prefix(lang: str, default: str) -> str:
+    return "" if lang == default else f"{lang}/"
+
+
+def _belongs(location: str, lang: str, default: str, languages) -> bool:
+    first = location.split("/", 1)[0] if "/" in location else ""
+    if lang == default:
+        return first not in languages
+    return first == lang
+
+
+def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, int]:
+    """Write each language's search index; returns how many entries each holds."""
+    default = languages[0]
+    combined = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))
+    counts = {}
+    for lang in languages:
+        prefix = _prefix(lang, default)
+        docs = [{**doc, "location": doc["location"][len(prefix):],
+                 "text": with_unaccented(doc["text"]), "title": with_unaccented(doc["title"])}
+                for doc in combined["docs"] if _belongs(doc["location"], lang, default, languages)]
+        index = {**combined, "config": {**combined["config"], "lang": [lang]}, "docs": docs}
+        out = site_dir / prefix / "search/search_index.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                       encoding="utf-8")
+        counts[lang] = len(docs)
+    return counts
+
+
+def split_sitemap(site_dir: Path, languages: tuple[str, ...], site_url: str = "") -> None:
+    """Write each language's sitemap: its pages, each with all its alternates. Locations stay
+    absolute when the site has a ``site_url``; relative ones become relative to the language's
+    root."""
+    default = languages[0]
+    text = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+    head = text.partition("<url>")[0].rstrip()
+    entries = URL.findall(text)
+    for lang in languages:
+        prefix = _prefix(lang, default)
+        mine = []
+        for entry in entries:
+            loc = re.search(r"<loc>(.*?)</loc>", entry).group(1)
+            absolute = bool(site_url) and loc.startswith(site_url)
+            if not _belongs(loc[len(site_url):] if absolute else loc, lang, default, languages):
+                continue
+            if not absolute and prefix:
+                entry = entry.replace(f"<loc>{loc}</loc>", f"<loc>{loc[len(prefix):] or './'}</loc>")
+                entry = re.sub(r'href="(?![a-z]+:)', 'href="../', entry)
+            mine.append(entry)
+        body = f"{head}{''.join(mine)}\n</urlset>\n"
+        out = site_dir / prefix / "sitemap.xml"
+        out.write_text(body, encoding="utf-8")
+        with gzip.GzipFile(out.with_suffix(".xml.gz"), "wb", mtime=0) as packed:
+            packed.write(body.encode("utf-8"))
+
+
+def language_base(html: str) -> str:
+    """A page of a language other than the default: material's ``base`` one level up less,
+    so that it names the language's root ("../.." instead of "../../..")."""
+
+    def up_one_less(match: re.Match) -> str:
+        parts = match.group(2).split("/")
+        return match.group(1) + ("/".join(parts[:-1]) or ".") + match.group(3)
+
+    return BASE.sub(up_one_less, html, count=1)
