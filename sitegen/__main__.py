@@ -1,4 +1,5 @@
-"""python -m sitegen build [--strict-i18n] [--site-dir DIR] [--site-url URL] | serve [--port N] | check-runtime"""
+"""python -m sitegen build [--strict-i18n] [--site-dir DIR] [--site-url URL] | serve [--port N]
+| check-runtime | mark-translated LANG [PAGE…]"""
 
 import argparse
 import logging
@@ -24,6 +25,11 @@ def main(argv=None) -> int:
     serve_cmd.add_argument("--port", type=int, default=8000)
     serve_cmd.add_argument("--strict-i18n", action="store_true", default=None)
     sub.add_parser("check-runtime", help="check node_modules holds the pinned Pyodide")
+    mark = sub.add_parser("mark-translated",
+                          help="record that pages of a language translate their English page as "
+                               "it is now (all the language's pages if none is named)")
+    mark.add_argument("language")
+    mark.add_argument("pages", nargs="*", help="like rules/melds.md")
     args = parser.parse_args(argv)
 
     # The build is strict: any MkDocs warning fails it and comes back as the one-line error.
@@ -33,6 +39,11 @@ def main(argv=None) -> int:
             from .pipeline import build
             build(site_dir=args.site_dir, site_url=args.site_url, strict_i18n=args.strict_i18n,
                   node_modules=Path(args.node_modules) if args.node_modules else None)
+        elif args.command == "mark-translated":
+            from .pipeline import ROOT
+            from .translations import mark_translated
+            for page in mark_translated(ROOT / "docs", args.language, args.pages):
+                print(f"docs/{args.language}/{page}")
         elif args.command == "serve":
             from .server import serve
             serve(port=args.port, strict_i18n=args.strict_i18n)

@@ -48,6 +48,9 @@ from ginview.page import page_html
 
 from . import BuildError, catalogs, fences, lessons, macros
 from .languages_split import language_base, split_search_index, split_sitemap
+from .translations import english_digest, translates
+
+log = logging.getLogger("mkdocs.plugins.gin")
 
 SHARED_ASSETS = "assets/gin/"
 LESSONS_SECTION = "lessons/index.md"
@@ -78,6 +81,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         self.lessons: list[lessons.Lesson] | None = None
         self.with_examples: set[str] = set()  # pages (src_uri) that need the page's texts
         self.default_404 = b""  # the default language's 404 page, kept while others build
+        self.outdated: list[str] = []  # translations older than their English page
 
     # --- where things are --------------------------------------------------------------------
 
@@ -182,10 +186,16 @@ class GinPlugin(BasePlugin[GinConfig]):
             raise PluginError(str(error)) from None
         if count or 'class="gin-lesson' in markdown:
             self.with_examples.add(page.file.src_uri)
-        if getattr(page.file, "locale", language) == language:
-            return markdown
-        title, text = catalog.text("ui.not_translated_title"), catalog.text("ui.not_translated")
-        return f'!!! warning gin-untranslated "{title}"\n\n    {text}\n\n{markdown}'
+        default = self._i18n(config).default_language
+        if getattr(page.file, "locale", language) != language:
+            title, text = catalog.text("ui.not_translated_title"), catalog.text("ui.not_translated")
+            return f'!!! warning gin-untranslated "{title}"\n\n    {text}\n\n{markdown}'
+        if language != default and page.file.generated_by is None:
+            english = english_digest(Path(config.docs_dir), page.file.norm_src_uri)
+            if english and translates(source) != english:
+                self.outdated.append(f"{language}/{page.file.norm_src_uri}")
+                return outdated_notice(catalog, page) + markdown
+        return markdown
 
     def on_page_content(self, html, page, config, files):
         if page.file.src_uri in self.with_examples:
@@ -232,6 +242,8 @@ class GinPlugin(BasePlugin[GinConfig]):
             (site_dir / "404.html").replace(site_dir / self._language(config) / "404.html")
             return
         (site_dir / "404.html").write_bytes(self.default_404)
+        if self.outdated:
+            log.info(f"translations older than their English page: {', '.join(self.outdated)}")
         languages = catalogs.languages(Path(config.config_file_path).parent)
         for lang in languages:
             page = site_dir / ("" if lang == languages[0] else lang) / "404.html"
@@ -249,6 +261,15 @@ class GinPlugin(BasePlugin[GinConfig]):
             raise PluginError(str(error)) from None
 
     on_post_build = CombinedEvent(_keep_default_404, _finish)
+
+
+def outdated_notice(cat, page) -> str:
+    """The notice on a translation older than its English page, linking to that page."""
+    english = page.file.alternates.get("en") if hasattr(page.file, "alternates") else None
+    up = "../" * page.file.url.count("/")
+    link = f' <a href="{up}{english.url}">{cat.text("ui.outdated_link")}</a>' if english else ""
+    return (f'!!! warning gin-outdated "{cat.text("ui.outdated_title")}"\n\n'
+            f"    {cat.text('ui.outdated_text')}{link}\n\n")
 
 
 FIND_ROOT = """(function () {
