@@ -302,12 +302,16 @@ class SheetKind(Kind):
         steps = [s for s in result["steps"] if s["code"] != "hand_won"]
         if "columns" not in result:
             return steps_html(steps, cat)
-        tables = []
-        for column in result["columns"]:
+        columns = []
+        for column in result["columns"]:  # each column's table, then what happened in it
+            number = column["column"]
             state_word = cat.text("ui.closed" if column["finished"] else "ui.open")
-            caption = f"{cat.text('ui.column', column=column['column'])} ({state_word})"
-            tables.append(_sheet_table(column, cat, caption))
-        return Html('<div class="gin-columns">' + "".join(tables) + "</div>" + steps_html(steps, cat))
+            caption = f"{cat.text('ui.column', column=number)} ({state_word})"
+            own = [s for s in steps if s.get("column") == number]
+            columns.append(f'<div class="gin-column">{_sheet_table(column, cat, caption)}'
+                           f'{steps_html(own, cat) if own else ""}</div>')
+        rest = [s for s in steps if "column" not in s]
+        return Html('<div class="gin-columns">' + "".join(columns) + "</div>" + steps_html(rest, cat))
 
     def worked_html(self, state, result, cat):
         return Html(self.inputs_html(state, result, cat) + self.output_html(state, result, cat))

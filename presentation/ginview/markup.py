@@ -141,14 +141,20 @@ def step_key(step: dict) -> str:
     return f"step.{code}"
 
 
+PLAYER_PARAMS = ("player", "loser", "turn")
+
+
+def _number(value, name: str = "") -> bool:
+    """A number to keep as one (a message may give it a unit), not a player's number."""
+    return isinstance(value, int) and not isinstance(value, bool) and name not in PLAYER_PARAMS
+
+
 def step_html(step: dict, cat: Catalog) -> Html:
-    """One explanation step as a sentence."""
-    key = step_key(step)
-    params = {k: param_html(k, v, cat) for k, v in step.items() if k != "code"}
-    out = cat.html(key, **params)
-    if "column" in step and "{column}" not in cat.template(key):  # a Hollywood column's step
-        return Html(f"{esc(cat.text('ui.column', column=step['column']))}: {out}")
-    return out
+    """One explanation step as a sentence. Numbers stay numbers, so that a message may write
+    one with its unit ("{points:points}")."""
+    params = {k: v if _number(v, k) else param_html(k, v, cat) for k, v in step.items()
+              if k != "code"}
+    return cat.html(step_key(step), **params)
 
 
 def steps_html(steps: list[dict], cat: Catalog) -> Html:
@@ -158,8 +164,8 @@ def steps_html(steps: list[dict], cat: Catalog) -> Html:
 
 def step_text(step: dict, cat: Catalog) -> str:
     """A step as plain text, for a status line."""
-    return cat.text(step_key(step), **{k: param_text(k, v, cat) for k, v in step.items()
-                                       if k != "code"})
+    return cat.text(step_key(step), **{k: v if _number(v, k) else param_text(k, v, cat)
+                                       for k, v in step.items() if k != "code"})
 
 
 # --- rule numbers -------------------------------------------------------------------------------
@@ -215,8 +221,10 @@ def error_text(error: dict, cat: Catalog) -> str:
             value = cat.text(f"player.{value}")
         elif value is None:
             value = ""
-        value = str(value)
-        params[name] = value if len(value) <= MAX_QUOTE else value[:MAX_QUOTE - 1] + "…"
+        if not _number(value, name):
+            value = str(value)
+            value = value if len(value) <= MAX_QUOTE else value[:MAX_QUOTE - 1] + "…"
+        params[name] = value
     key = f"error.{error.get('code')}"
     return cat.text(key, **params) if cat.has(key) else cat.text("error.internal_error")
 
