@@ -17,6 +17,7 @@ A lesson file::
 
     id: deadwood                # lowercase letters, digits and "-"
     order: 3                    # its place in the list of lessons (unique, 1 to 99)
+    page: rules/deadwood.md     # optional: the rules page it teaches; each links to the other
     title: lesson.deadwood.title
     intro: [lesson.deadwood.intro]       # paragraphs, as message ids
     rules: standard             # optional: the preset of its steps that have rules
@@ -58,7 +59,7 @@ FOLDER = "lessons"
 ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 MAX_ORDER = 99
 LESSON_REQUIRED = ("id", "order", "title", "intro", "steps")
-LESSON_OPTIONAL = ("rules",)
+LESSON_OPTIONAL = ("rules", "page")
 STEP_MESSAGES = ("text", "explain")
 
 
@@ -108,8 +109,10 @@ def _load_yaml(path: Path, where: str):
         raise LessonError(f"{where}: not valid YAML: {' '.join(str(error).split())}") from None
 
 
-def read_lesson(path: Path, messages: dict, root: Path | None = ROOT) -> Lesson:
-    """The lesson in ``path``, checked and replayed; a problem raises LessonError."""
+def read_lesson(path: Path, messages: dict, root: Path | None = ROOT,
+                pages: set[str] | None = None) -> Lesson:
+    """The lesson in ``path``, checked and replayed; a problem raises LessonError. ``pages``:
+    the site's pages, which a lesson's ``page`` must be one of."""
     where = _where(path, root)
     data = _load_yaml(path, where)
 
@@ -132,6 +135,9 @@ def read_lesson(path: Path, messages: dict, root: Path | None = ROOT) -> Lesson:
         fail(f"the order must be a whole number from 1 to {MAX_ORDER}, not {order!r}")
     if "rules" in data and data["rules"] not in RULESETS:
         fail(f"unknown rules {data['rules']!r}; use one of {', '.join(RULESETS)}")
+    if "page" in data and (not isinstance(data["page"], str)
+                           or (pages is not None and data["page"] not in pages)):
+        fail(f"the page {data['page']!r} is not a page of the site (like rules/melds.md)")
     _message(data["title"], messages, fail, "title")
     intro = data["intro"] if isinstance(data["intro"], list) else [data["intro"]]
     for key in intro:
@@ -185,11 +191,12 @@ def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
     return Step(step, {"text": raw["text"], "hints": hints, "explain": raw["explain"]}, replayed)
 
 
-def load_lessons(folder: Path, messages: dict, root: Path | None = ROOT) -> list[Lesson]:
+def load_lessons(folder: Path, messages: dict, root: Path | None = ROOT,
+                 pages: set[str] | None = None) -> list[Lesson]:
     """Every lesson in ``folder`` (``*.yaml``), checked and replayed, in order."""
     lessons, ids, orders = [], {}, {}
     for path in sorted(Path(folder).glob("*.yaml")):
-        lesson = read_lesson(path, messages, root)
+        lesson = read_lesson(path, messages, root, pages)
         if lesson.id in ids:
             raise LessonError(f"{lesson.where}: the id {lesson.id!r} is used by {ids[lesson.id]} too")
         if lesson.data["order"] in orders:
@@ -246,6 +253,7 @@ def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=N
                for n, s in enumerate(lesson.steps, 1)],
         step_ids=_attr([s.data["id"] for s in lesson.steps]),
         progress=_attr(progress + [t("tutorial.lesson_done")]),
+        page=lesson.data.get("page", "").removesuffix(".md") + "/" if lesson.data.get("page") else "",
         previous=lessons[index - 1] if index else None,
         next=lessons[index + 1] if index + 1 < len(lessons) else None,
         ltitle=lambda other: t(other.data["title"]))
@@ -266,6 +274,17 @@ def render_index(lessons: list[Lesson], catalog: Catalog, env=None) -> str:
         lessons=[{"slug": l.slug, "id": l.id, "title": t(l.data["title"]),
                   "steps": _attr([s.data["id"] for s in l.steps]), "count": len(l.steps),
                   "badges": badges(len(l.steps))} for l in lessons])
+
+
+def practise_note(lessons: list[Lesson], page: str, catalog: Catalog) -> str:
+    """The note at the end of a rules page that a lesson teaches: a link to the lesson."""
+    for lesson in lessons:
+        if lesson.data.get("page") == page:
+            up = "../" * page.count("/")
+            link = f"[{catalog.text(lesson.data['title'])}]({up}{FOLDER}/{lesson.slug}.md)"
+            return (f'\n\n!!! tip gin-practise "{catalog.text("tutorial.practise_title")}"\n\n'
+                    f"    {catalog.text('tutorial.practise', lesson=link)}\n")
+    return ""
 
 
 def lesson_pages(lessons: list[Lesson], catalog: Catalog) -> dict[str, str]:

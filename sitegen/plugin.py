@@ -106,9 +106,11 @@ class GinPlugin(BasePlugin[GinConfig]):
         try:
             catalogs.install_all(self._path(config, self.config.locales), root)
             if self.lessons is None:
+                docs = Path(config.docs_dir) / self._i18n(config).default_language
+                pages = {str(p.relative_to(docs)) for p in docs.rglob("*.md")}
                 self.lessons = lessons.load_lessons(
                     self._path(config, self.config.tutorials),
-                    catalogs.source_messages(self._path(config, self.config.locales)), root)
+                    catalogs.source_messages(self._path(config, self.config.locales)), root, pages)
         except BuildError as error:
             raise PluginError(str(error)) from None
         self._list_lessons(config.nav or [])
@@ -184,6 +186,7 @@ class GinPlugin(BasePlugin[GinConfig]):
             markdown, count = fences.render_page(markdown, where, catalog)
         except BuildError as error:
             raise PluginError(str(error)) from None
+        markdown += lessons.practise_note(self.lessons or [], page.file.norm_src_uri, catalog)
         if count or 'class="gin-lesson' in markdown:
             self.with_examples.add(page.file.src_uri)
         default = self._i18n(config).default_language

@@ -17,7 +17,7 @@ from pathlib import Path
 from . import BuildError
 
 FRONT = re.compile(r"\A---\n(.*?\n)---\n", re.S)
-FIELD = re.compile(r"^translates:\s*([0-9a-f]+)\s*$", re.M)
+FIELD = re.compile(r"^translates:[ \t]*([0-9a-f]+)[ \t]*$", re.M)
 
 
 def english_digest(docs: Path, page: str) -> str:

@@ -14,7 +14,7 @@ melds       ``hand``: 10 or 11 cards
 knock       ``hand``: 11 cards; ``rules``, ``upcard``
 layoffs     ``knocker_melds``: the knocker's melds; ``defender``: 10 cards
 score       ``knocker``: 10 cards (11: big gin); ``defender``: 10 cards; ``rules``, ``upcard``
-oklahoma    as score, with ``upcard`` required and ``rules`` oklahoma by default
+oklahoma    as score, with ``rules`` oklahoma by default (the engine asks for the ``upcard``)
 sheet       ``entries``: hands won, like ``["A 25", "B 14"]``; ``rules``
 hollywood   as sheet, scored as three Hollywood columns
 =========== ====================================================================================
@@ -197,16 +197,22 @@ class MeldsKind(CardKind):
     def verdict_html(self, result: dict, cat: Catalog) -> Html:
         if self.name == "melds" or result["verdict"] == "big_gin":
             return cat.html("ui.big_gin") if result["big_gin"] else Html("")
-        key = {"gin": "ui.gin_possible", "knock": "ui.can_knock", "no": "ui.cannot_knock"}[result["verdict"]]
-        return cat.html(key, card=card_html(result["discard"], cat), points=result["points"],
-                        limit=result["limit"])
+        return cat.html(verdict_key(result), card=card_html(result["discard"], cat),
+                        points=result["points"], limit=result["limit"])
 
     def summary(self, state, result, cat):
         if self.name == "knock" and result["verdict"] != "big_gin":
-            key = {"gin": "ui.gin_possible", "knock": "ui.can_knock", "no": "ui.cannot_knock"}[result["verdict"]]
-            return cat.text(key, card=faces(result["discard"]), points=result["points"],
-                            limit=result["limit"])
+            return cat.text(verdict_key(result), card=faces(result["discard"]),
+                            points=result["points"], limit=result["limit"])
         return cat.text("ui.summary_deadwood", points=result["points"])
+
+
+def verdict_key(result: dict) -> str:
+    """The sentence for a knock verdict; with a limit of 0 (an ace upcard in Oklahoma) only gin
+    ends the hand, which is what the reader is told."""
+    if result["verdict"] == "no" and result["limit"] == 0:
+        return "ui.gin_only"
+    return {"gin": "ui.gin_possible", "knock": "ui.can_knock", "no": "ui.cannot_knock"}[result["verdict"]]
 
 
 @dataclass(frozen=True)
@@ -388,7 +394,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     ScoreKind("score", (_cards("knocker", F.CARDS10OR11), _cards("defender", F.CARDS10), _rules(),
                         _cards("upcard", F.CARD, False)), HAND_RULES),
     ScoreKind("oklahoma", (_cards("knocker", F.CARDS10OR11), _cards("defender", F.CARDS10),
-                           _rules("oklahoma"), _cards("upcard", F.CARD)), HAND_RULES),
+                           _rules("oklahoma"), _cards("upcard", F.CARD, False)), HAND_RULES),
     SheetKind("sheet", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
     HollywoodKind("hollywood", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
 )}

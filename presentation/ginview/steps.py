@@ -356,7 +356,9 @@ class KnockStep(StepKind):
     def judge(self, step, check, answer):
         if answer == check["verdict"]:
             return Verdict(True)
-        return Verdict(False, f"tutorial.why.knock_{check['verdict']}",
+        gin_only = check["verdict"] == "no" and check["limit"] == 0
+        return Verdict(False, "tutorial.why.knock_gin_only" if gin_only else
+                       f"tutorial.why.knock_{check['verdict']}",
                        {"card": check["discard"] or "", "points": check["points"],
                         "limit": check["limit"]})
 

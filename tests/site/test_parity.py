@@ -104,3 +104,14 @@ def test_an_outdated_translation_shows_a_notice_in_its_language(tmp_path):
         assert catalogs.load(lang).text("ui.outdated_title") in html
     assert "gin-outdated" not in (tmp_path / "out" / "ro/about/index.html").read_text("utf-8")
     assert "gin-outdated" not in (tmp_path / "out/index.html").read_text(encoding="utf-8")
+
+
+def test_stamping_a_translation_keeps_its_front_matter():
+    from sitegen.translations import stamped
+
+    assert stamped("# Title\n", "abc123") == "---\ntranslates: abc123\n---\n# Title\n"
+    assert stamped("---\ntitle: T\n---\n# T\n", "abc123") == \
+        "---\ntitle: T\ntranslates: abc123\n---\n# T\n"
+    once = stamped("---\ntranslates: 000000\ntitle: T\n---\n# T\n", "abc123")
+    assert once == "---\ntranslates: abc123\ntitle: T\n---\n# T\n"
+    assert stamped(once, "abc123") == once and translates(once) == "abc123"
