@@ -17,6 +17,9 @@ score       ``knocker``: 10 cards (11: big gin); ``defender``: 10 cards; ``rules
 oklahoma    as score, with ``rules`` oklahoma by default (the engine asks for the ``upcard``)
 sheet       ``entries``: hands won, like ``["A 25", "B 14"]``; ``rules``
 hollywood   as sheet, scored as three Hollywood columns
+hand        ``deal`` (``{seed, dealer}`` or ``{deck, dealer}``), ``moves`` (like
+            ``["pass 1", "take_upcard 0", "discard 0 8H"]``), ``rules``: a whole hand, drawn
+            move by move with its score (not editable)
 =========== ====================================================================================
 """
 
@@ -58,8 +61,14 @@ class Kind:
     numbers: tuple[str, ...] = ()
     status: str = "ui.ready_cards"  # what the reader can do with it, once live
 
+    static = False  # drawn, not edited: no controls
+
     def request(self, state: dict) -> dict:
         raise NotImplementedError
+
+    def compute(self, state: dict) -> dict:
+        """What the engine says of the state (one request; a kind may need more)."""
+        return engine(self.request(state))
 
     def inputs_html(self, state: dict, result: dict, cat: Catalog) -> Html:
         raise NotImplementedError
@@ -352,6 +361,73 @@ class HollywoodKind(SheetKind):
         return all(c["finished"] for c in result.get("columns", []))
 
 
+# --- a whole hand, move by move ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandKind(Kind):
+    """A hand played through: the deal, every move, the score and the sheet's entry, replayed
+    by the engine's hand state machine. Drawn, not edited."""
+
+    static = True
+
+    def compute(self, state):
+        current = engine({"op": "deal", **state["deal"], "rules": state["rules"]})
+        start, moves = current["state"], []
+        for text in state["moves"]:
+            action = F.parse_move(text, True, "moves")
+            before = current["state"]
+            current = engine({"op": "play", "state": before, "action": action})
+            moves.append({**action, **_drawn(before, current["state"], action)})
+        return {"start": start, "moves": moves, "end": current["state"]}
+
+    def inputs_html(self, state, result, cat):
+        start, t = result["start"], cat.text
+        rows = [_row(t("ui.dealer"), esc(t(f"player.{start['dealer']}")))]
+        for player in (start["dealer"], 1 - start["dealer"]):
+            rows.append(_row(t("ui.hand_of", player=t(f"player.{player}")),
+                             cards_html(start["hands"][player], cat)))
+        rows.append(_row(t("ui.upcard"), card_html(start["upcard"], cat)))
+        return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
+
+    def output_html(self, state, result, cat):
+        moves = "".join(f"<li>{_move_html(m, cat)}</li>" for m in result["moves"])
+        out = f'<ol class="gin-moves">{moves}</ol>'
+        end = result["end"]
+        if end.get("result"):
+            steps = end["result"]["steps"]
+            out += (f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>'
+                    + steps_html(steps[:-1], cat))
+            winner = _winner(end)
+            out += f'<p>{cat.html("hand.entry", player=cat.text(f"player.{winner}"), points=end["result"]["points"])}</p>'
+        elif end.get("outcome") == "dead":
+            out += f'<p class="gin-headline">{cat.html("hand.dead")}</p>'
+        return Html(out)
+
+    def summary(self, state, result, cat):
+        return ""
+
+
+def _drawn(before: dict, after: dict, action: dict) -> dict:
+    """The card a draw brought into the player's hand (what the table saw or the player did)."""
+    if action["kind"] not in ("draw_stock", "draw_discard", "take_upcard"):
+        return {}
+    player = action["player"]
+    new = set(after["hands"][player].split()) - set(before["hands"][player].split())
+    return {"card": new.pop()} if new else {}
+
+
+def _winner(end: dict) -> int:
+    knocker = end["knocker"]
+    return knocker if end["result"]["winner"] == "knocker" else 1 - knocker
+
+
+def _move_html(move: dict, cat: Catalog) -> Html:
+    params = {"player": cat.text(f"player.{move['player']}")}
+    if move.get("card"):
+        params["card"] = card_html(move["card"], cat)
+    return cat.html(f"hand.{move['kind']}", **params)
+
+
 def _sheet_table(sheet: dict, cat: Catalog, caption: str = "") -> Html:
     t = cat.text
     head = (f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
@@ -397,6 +473,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
                            _rules("oklahoma"), _cards("upcard", F.CARD, False)), HAND_RULES),
     SheetKind("sheet", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
     HollywoodKind("hollywood", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
+    HandKind("hand", (Field("deal", F.Deal()), Field("moves", F.Moves()), _rules()), HAND_RULES,
+             status=""),
 )}
 """Every kind of example, by name."""
 
@@ -442,7 +520,7 @@ def render(state: dict, cat: Catalog) -> Rendered:
     """Check a state (canonical already, or written: it is read first), ask the engine, draw."""
     state = read_state(state)
     kind = KINDS[state["kind"]]
-    result = engine(kind.request(state))
+    result = kind.compute(state)
     return Rendered(state, result, view_html(kind, state, result, cat), link(state),
                     kind.summary(state, result, cat))
 
@@ -451,12 +529,12 @@ def worked_html(state: dict, cat: Catalog) -> Html:
     """An example's result alone (a lesson step's worked answer)."""
     state = read_state(state)
     kind = KINDS[state["kind"]]
-    return kind.worked_html(state, engine(kind.request(state)), cat)
+    return kind.worked_html(state, kind.compute(state), cat)
 
 
 def view_html(kind: Kind, state: dict, result: dict, cat: Catalog) -> Html:
     """What an edit redraws: the inputs, the rules line, the result, the typing fields."""
-    rules = (rules_line(state["rules"], kind.numbers, cat, choose=True)
+    rules = (rules_line(state["rules"], kind.numbers, cat, choose=not kind.static)
              if kind.numbers else Html(""))
     typing = kind.typing_html(state, cat) if isinstance(kind, CardKind) else ""
     return Html(f"{kind.inputs_html(state, result, cat)}{rules}"
@@ -470,6 +548,9 @@ def example_html(rendered: Rendered, cat: Catalog) -> Html:
     kind = KINDS[state["kind"]]
     data = esc(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
     t = cat.text
+    if kind.static:  # a drawing: no controls, no status
+        return Html(f'<div class="gin-example gin-static-example" data-gin-kind="{kind.name}" '
+                    f'data-gin="{data}"><div class="gin-view">{rendered.view}</div></div>')
     tools = (f'<div class="gin-tools gin-edit">'
              f'<button type="button" class="gin-undo" disabled>{esc(t("ui.undo"))}</button>'
              f'<button type="button" class="gin-share">{esc(t("ui.share"))}</button></div>'
@@ -486,6 +567,8 @@ def example_html(rendered: Rendered, cat: Catalog) -> Html:
 def link(state: dict) -> str:
     """The state as share-link text: ``knocker:2S-3S-…;defender:…;rules:pagat``."""
     kind = KINDS[state["kind"]]
+    if kind.static:
+        return ""
     return ";".join(f"{f.name}:{f.type.to_link(state[f.name])}" for f in kind.fields
                     if state.get(f.name) is not None)
 

@@ -30,6 +30,11 @@ MAX_POINTS = 1000
 MAX_TEXT = 400
 """The longest text a field reads (a hand written out in full is about 40 characters)."""
 PLAYERS = "AB"
+MOVES = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
+         "big_gin", "lay_off")
+"""The moves of a hand (the engine's action kinds), as a lesson or a hand example writes them."""
+CARD_MOVES = ("discard", "knock", "gin")
+MAX_MOVES = 200
 
 
 class FieldError(GinRummyError):
@@ -220,6 +225,63 @@ class Number(FieldType):
 
     def parse(self, value, name):
         return number(value, name, self.low, self.high)
+
+
+@dataclass(frozen=True)
+class Deal(FieldType):
+    expected = "a mapping with a seed or a deck, and optionally the dealer"
+
+    def parse(self, value, name):
+        if (not isinstance(value, dict) or set(value) - {"seed", "deck", "dealer"}
+                or ("seed" in value) == ("deck" in value)):
+            raise bad(name, self.expected, value)
+        return value
+
+
+@dataclass(frozen=True)
+class Moves(FieldType):
+    """Moves like "pass 1", "discard 1 7H" (with the player), or, as choices, "draw_stock",
+    "discard 7H" (the learner's own moves)."""
+
+    choices: bool = False
+
+    @property
+    def expected(self) -> str:
+        return 'a list of moves like "discard 7H"' if self.choices else 'a list of moves like "pass 1"'
+
+    def parse(self, value, name):
+        if not isinstance(value, list) or (self.choices and len(value) < 2):
+            raise bad(name, self.expected, value)
+        if len(value) > MAX_MOVES:
+            raise FieldError("too_many", f"{name}: more than {MAX_MOVES} moves", field=name,
+                             limit=MAX_MOVES)
+        return [move_text(parse_move(item, not self.choices, name)) for item in value]
+
+
+def parse_move(text, with_player: bool, name: str = "move") -> dict:
+    """A move written "discard 1 7H" (``with_player``) or "discard 7H", as an engine action."""
+    parts = str(text).split() if isinstance(text, str) else []
+    if not parts or parts[0] not in MOVES:
+        raise bad(name, "moves, one of " + ", ".join(MOVES), text)
+    kind, rest = parts[0], parts[1:]
+    action: dict = {"kind": kind}
+    if with_player:
+        if not rest or rest[0] not in ("0", "1"):
+            raise bad(name, f'a move with its player, like "{kind} 1"', text)
+        action["player"] = int(rest.pop(0))
+    if kind in CARD_MOVES:
+        if len(rest) != 1:
+            raise bad(name, f'a move with one card, like "{kind} 7H"', text)
+        action["card"] = CARD.parse(rest[0], name)
+    elif rest:
+        raise bad(name, f'the move "{kind}" alone', text)
+    return action
+
+
+def move_text(action: dict) -> str:
+    parts = [action["kind"], str(action["player"]) if "player" in action else "",
+             action.get("card", "")]
+    return " ".join(p for p in parts if p)
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,8 @@ def step_key(step: dict) -> str:
         return "step.undercut_tie"
     if code == "hand_won" and "columns" in step:
         return "step.hand_won_columns"
+    if code == "defender_melds" and not step.get("melds"):
+        return "step.defender_no_melds"
     return f"step.{code}"
 
 

@@ -40,13 +40,10 @@ from ginrummy.melds import min_deadwood_mask
 from . import fields as F
 from .catalog import Catalog, Html, esc
 from .examples import engine, worked_html
-from .fields import Field, FieldError
+from .fields import MOVES, Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, melds_html, rules_line
 
 VERDICTS = ("big_gin", "gin", "knock", "no")
-MOVES = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
-         "big_gin")
-CARD_MOVES = ("discard", "knock", "gin")
 RULE_PARAMS = ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "game_target",
                "game_bonus", "box_bonus")
 """The preset numbers every step's messages may use as placeholders."""
@@ -101,60 +98,6 @@ class Path(F.FieldType):
         if not isinstance(value, str) or not re.fullmatch(r"\w+(\.\w+)*", value):
             raise F.bad(name, self.expected, value)
         return value
-
-
-@dataclass(frozen=True)
-class Deal(F.FieldType):
-    expected = "a mapping with a seed or a deck, and optionally the dealer"
-
-    def parse(self, value, name):
-        if (not isinstance(value, dict) or set(value) - {"seed", "deck", "dealer"}
-                or ("seed" in value) == ("deck" in value)):
-            raise F.bad(name, self.expected, value)
-        return value
-
-
-@dataclass(frozen=True)
-class Moves(F.FieldType):
-    """Moves like "pass 1", "discard 1 7H" (with the player), or, as choices, "draw_stock",
-    "discard 7H" (the learner's own moves)."""
-
-    choices: bool = False
-
-    @property
-    def expected(self) -> str:
-        return 'a list of moves like "discard 7H"' if self.choices else 'a list of moves like "pass 1"'
-
-    def parse(self, value, name):
-        if not isinstance(value, list) or (self.choices and len(value) < 2):
-            raise F.bad(name, self.expected, value)
-        return [move_text(parse_move(item, not self.choices, name)) for item in value]
-
-
-def parse_move(text, with_player: bool, name: str = "move") -> dict:
-    """A move written "discard 1 7H" (``with_player``) or "discard 7H", as an engine action."""
-    parts = str(text).split() if isinstance(text, str) else []
-    if not parts or parts[0] not in MOVES:
-        raise F.bad(name, "moves, one of " + ", ".join(MOVES), text)
-    kind, rest = parts[0], parts[1:]
-    action: dict = {"kind": kind}
-    if with_player:
-        if not rest or rest[0] not in ("0", "1"):
-            raise F.bad(name, f'a move with its player, like "{kind} 1"', text)
-        action["player"] = int(rest.pop(0))
-    if kind in CARD_MOVES:
-        if len(rest) != 1:
-            raise F.bad(name, f'a move with one card, like "{kind} 7H"', text)
-        action["card"] = F.CARD.parse(rest[0], name)
-    elif rest:
-        raise F.bad(name, f'the move "{kind}" alone', text)
-    return action
-
-
-def move_text(action: dict) -> str:
-    parts = [action["kind"], str(action["player"]) if "player" in action else "",
-             action.get("card", "")]
-    return " ".join(p for p in parts if p)
 
 
 # --- the kinds --------------------------------------------------------------------------------------

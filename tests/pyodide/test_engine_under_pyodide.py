@@ -33,8 +33,9 @@ from sitegen.languages import languages
 from sitegen.snapshot import requests as warm_up
 
 RUNNER = Path(__file__).with_name("run_engine.mjs")
-EXAMPLE = re.compile(r'<div class="gin-example" data-gin-kind="(\w+)" data-gin="([^"]*)"[^>]*>'
-                     r'<div class="gin-view">(.*?)</div><div class="gin-tools', re.S)
+EXAMPLE = re.compile(r'<div class="gin-example(?: gin-static-example)?" data-gin-kind="(\w+)" '
+                     r'data-gin="([^"]*)"[^>]*><div class="gin-view">(.*?)</div>'
+                     r'(?:<div class="gin-tools|</div>\n)', re.S)
 
 
 def page_examples(site: Path) -> list[tuple[str, dict, str]]:

@@ -18,7 +18,7 @@
 //   its pre-rendered content. Nothing is logged as a console error (console.warn at most).
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-const WIDGETS = "[data-gin]";
+const WIDGETS = "[data-gin]:not(.gin-static-example)"; // a static example is only a drawing
 
 // ---------------------------------------------------------------------------------------------
 // The engine: one worker, started lazily, booted on demand.
