@@ -27,6 +27,9 @@ EXAMPLES = [
     {"kind": "oklahoma", "knocker": HAND, "defender": OTHER, "upcard": "QS"},
     {"kind": "sheet", "entries": ["A 25", "B 14", "A 80"]},
     {"kind": "hollywood", "entries": ["A 25", "B 40", "A 110"]},
+    {"kind": "hand", "deal": {"seed": 21, "dealer": 0},
+     "moves": ["pass 1", "take_upcard 0", "discard 0 8H", "draw_stock 1", "discard 1 KS",
+               "draw_discard 0", "knock 0 6S", "lay_off 1"]},
 ]
 STEPS = [
     ({"ask": "discard", "hand": HAND + " KH"}, "KH"),

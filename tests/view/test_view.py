@@ -4,6 +4,7 @@ language, and a JSON boundary that always answers."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -241,7 +242,10 @@ def test_every_kind_draws_in_every_language_with_no_raw_key():
         {"kind": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"},
         {"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
          "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"},
-        SCORE, {**SCORE, "kind": "oklahoma", "upcard": "QS"}, SHEET, {**SHEET, "kind": "hollywood"})]
+        SCORE, {**SCORE, "kind": "oklahoma", "upcard": "QS"}, SHEET, {**SHEET, "kind": "hollywood"},
+        {"kind": "hand", "deal": {"seed": 21, "dealer": 0},
+         "moves": ["pass 1", "take_upcard 0", "discard 0 8H", "draw_stock 1", "discard 1 KS",
+                   "draw_discard 0", "knock 0 6S", "lay_off 1"]})]
     assert {s["kind"] for s in states} == set(KINDS)
     import re
     for lang in languages():
@@ -302,3 +306,19 @@ def test_an_illegal_move_is_answered_with_the_rules_reason():
             "choices": ["take_upcard", "draw_discard", "draw_stock"]}
     assert catalogs.load("en").text("error.must_draw_stock") in judged(step, "draw_discard")
     assert catalogs.load("en").text("tutorial.why.move") in judged(step, "take_upcard")
+
+
+def test_a_whole_hand_is_replayed_move_by_move():
+    state = {"kind": "hand", "deal": {"seed": 21, "dealer": 0},
+             "moves": ["pass 1", "take_upcard 0", "discard 0 8H", "draw_stock 1", "discard 1 KS",
+                       "draw_discard 0", "knock 0 6S", "lay_off 1"]}
+    drawn = render(state, catalogs.load("en"))
+    assert drawn.link == "" and drawn.result["end"]["outcome"] == "knock"
+    text = re.sub(r"<[^>]+>", "", re.sub(r'<span class="gin-sr">.*?</span>', "", drawn.view))
+    for line in ("Player B passes the upcard.", "Player A takes the upcard, 9♦.",
+                 "Player B draws from the stock: 6♦.", "Player A takes the top of the discard pile: K♠.",
+                 "Player A knocks, discarding 6♠ face down.",
+                 "On the score sheet: Player A wins the hand and scores 39 points."):
+        assert line in text, line
+    illegal = call({"op": "render", "state": {**state, "moves": ["pass 1", "draw_discard 0"]}})
+    assert illegal["error"]["code"] == "wrong_phase"
