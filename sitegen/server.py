@@ -63,13 +63,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
     def send_not_found(self):
-        """The 404 page of the language the missing address is in (the default one's at the
-        root), with the status 404."""
-        site = Path(self.directory)
-        first = self.path.lstrip("/").split("/", 1)[0]
-        page = site / first / "404.html" if first and (site / first / "404.html").is_file() \
-            else site / "404.html"
-        if not page.is_file():
+        """The 404 page of the language the missing address is in, with the status 404."""
+        page = not_found_page(Path(self.directory), self.path.lstrip("/"))
+        if page is None:
             return super().send_head()
         body = page.read_bytes()
         self.send_response(404)
@@ -79,6 +75,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
         return None
+
+
+def not_found_page(site: Path, path: str, by_language: bool = True) -> Path | None:
+    """The 404 page for a missing ``path`` (relative to the site's root): the one of the
+    language folder it is in, else the root one (what most hosts serve everywhere)."""
+    first = path.split("/", 1)[0]
+    if by_language and first and (site / first / "404.html").is_file():
+        return site / first / "404.html"
+    return site / "404.html" if (site / "404.html").is_file() else None
 
 
 def _snapshot(root: Path) -> dict:

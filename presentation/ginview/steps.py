@@ -361,12 +361,7 @@ class ScoreStep(StepKind):
         return None
 
     def judge(self, step, check, answer):
-        if answer == check["points"]:
-            return Verdict(True)
-        for key, value, params in check["mistakes"]:
-            if answer == value:
-                return Verdict(False, f"tutorial.why.{key}", params)
-        return Verdict(False, "tutorial.why.number", {"value": answer})
+        return judge_number(check["points"], check["mistakes"], answer)
 
     def table_html(self, step, replay, cat):
         rows = [(cat.text("ui.knocker_hand"), cards_html(step["knocker"], cat), False),
@@ -411,12 +406,7 @@ class SheetStep(StepKind):
         return None
 
     def judge(self, step, check, answer):
-        if answer == check["value"]:
-            return Verdict(True)
-        for key, value, params in check["mistakes"]:
-            if answer == value:
-                return Verdict(False, f"tutorial.why.{key}", params)
-        return Verdict(False, "tutorial.why.number", {"value": answer})
+        return judge_number(check["value"], check["mistakes"], answer)
 
     def table_html(self, step, replay, cat):
         t = cat.text
@@ -497,6 +487,17 @@ MOVE_REASONS = ("must_draw_stock", "cannot_discard_taken_card", "discard_pile_em
                 "knock_over_limit", "gin_required", "not_gin", "card_not_in_hand")
 """The engine's refusals that tell a learner why a move is not allowed (the others name the
 engine's phases and are told as tutorial.why.move)."""
+
+
+def judge_number(right: int, mistakes: list, answer: int) -> Verdict:
+    """A number given as an answer: right, one of the likely mistakes (each with the message
+    that says what was left out), or simply wrong."""
+    if answer == right:
+        return Verdict(True)
+    for key, value, params in mistakes:
+        if answer == value:
+            return Verdict(False, f"tutorial.why.{key}", params)
+    return Verdict(False, "tutorial.why.number", {"value": answer})
 
 
 def score_check(result: dict) -> dict:

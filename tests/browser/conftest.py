@@ -100,10 +100,10 @@ def _handler(directory: Path, prefix: str, own_404: bool = True):
         def send_error(self, code, message=None, explain=None):
             """A missing page: the site's 404 page of its language, as a host serves it (the
             default language's at the root), under the prefix only."""
-            first = self.path[len(prefix):].split("/", 1)[0] if self.path.startswith(prefix) else ""
-            page = directory / first / "404.html"
-            page = page if own_404 and first and page.is_file() else directory / "404.html"
-            if code != 404 or not page.is_file() or not self.path.startswith(prefix):
+            from sitegen.server import not_found_page
+
+            page = not_found_page(directory, self.path[len(prefix):], own_404)
+            if code != 404 or page is None or not self.path.startswith(prefix):
                 return super().send_error(code, message, explain)
             body = page.read_bytes()
             self.send_response(404)

@@ -322,3 +322,10 @@ def test_a_whole_hand_is_replayed_move_by_move():
         assert line in text, line
     illegal = call({"op": "render", "state": {**state, "moves": ["pass 1", "draw_discard 0"]}})
     assert illegal["error"]["code"] == "wrong_phase"
+
+
+def test_a_share_link_in_any_notation_is_read_canonical():
+    state = from_link("score", "knocker:2s-3s-4s-7h-7d-7c-9c-10c-jc-8d;"
+                               "defender:8♠-9♠-t♠-kh-kd-kc-4h-5h-6h-ad;rules:standard")
+    assert state == read_state(SCORE)
+    assert link(state) == link(read_state(SCORE))
