@@ -57,7 +57,7 @@ class Meld:
     kind: str = ""  # "set" or "run"; worked out when not given
 
     def __post_init__(self):
-        cards = Hand(sorted(parse_cards(self.cards)))
+        cards = parse_cards(self.cards).sorted()
         kind = _meld_kind(cards)
         if kind is None or self.kind not in ("", kind):
             raise RuleError("not_a_meld", f"{cards} is not a {self.kind or 'meld'}",
@@ -355,20 +355,19 @@ def _memo_search(mask: int, memo: dict) -> tuple[int, list[int]]:
 def _make_meld(mask: int) -> Meld:
     """The Meld of a mask known to be a meld, built without checking it again."""
     meld = object.__new__(Meld)
-    cards = tuple.__new__(Hand, sorted(cards_from_mask(mask)))
+    cards = cards_from_mask(mask).sorted()
     object.__setattr__(meld, "cards", cards)
     object.__setattr__(meld, "kind", "set" if cards[0].rank == cards[-1].rank else "run")
     return meld
 
 
-def _arrangement(hand: Hand, mask: int, discard: Card | None = None,
-                 big_gin: bool = False) -> Arrangement:
+def _arrangement(mask: int, discard: Card | None = None, big_gin: bool = False) -> Arrangement:
     key, meld_masks = _search(mask)
     used = 0
     for meld in meld_masks:
         used |= meld
     melds = tuple(_make_meld(m) for m in sorted(meld_masks))
-    deadwood = tuple.__new__(Hand, sorted(c for c in hand if c.bit & mask & ~used))
+    deadwood = cards_from_mask(mask & ~used).sorted()
     return Arrangement(melds, deadwood, key >> 6, discard, big_gin)
 
 
@@ -385,8 +384,7 @@ def arrange(cards) -> Arrangement:
     >>> arrange("KS AS 2S").points
     13
     """
-    hand = parse_cards(cards)
-    return _arrangement(hand, hand.mask)
+    return _arrangement(parse_cards(cards).mask)
 
 
 def _discard_order(card: Card) -> tuple:
@@ -408,11 +406,11 @@ def best_melds(cards) -> Arrangement:
     hand = parse_cards(cards, count=(10, 11))
     mask = hand.mask
     if len(hand) == 10:
-        return _arrangement(hand, mask)
+        return _arrangement(mask)
     key, _, discard = min((_best_key(mask ^ card.bit), _discard_order(card), card)
                           for card in hand)
     big_gin = key == 0 and min_deadwood_mask(mask) == 0
-    return _arrangement(hand, mask ^ discard.bit, discard, big_gin)
+    return _arrangement(mask ^ discard.bit, discard, big_gin)
 
 
 def min_deadwood(cards) -> int:
