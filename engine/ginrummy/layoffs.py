@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Iterable
 
 from .cards import Card, Hand, parse_cards
 from .errors import CardError, RuleError
@@ -85,8 +86,9 @@ class LayOffResult:
                 "points": self.points, "knocker_melds": [str(m) for m in self.knocker_melds]}
 
 
-def as_meld(meld) -> Meld:
-    """A checked :class:`Meld` from a Meld, a Hand or notation such as ``"7S 8S 9S"``.
+def as_meld(meld: Meld | Hand | str | Iterable[Card | str]) -> Meld:
+    """A checked :class:`Meld` from a Meld (returned as it is), a Hand or notation such as
+    ``"7S 8S 9S"``.
 
     Raises :class:`RuleError` ``not_a_meld`` (param ``meld``) unless the cards are a set of 3 or 4
     cards of one rank or a run of 3 or more cards of one suit in sequence.
@@ -98,22 +100,7 @@ def as_meld(meld) -> Meld:
     ...
     ginrummy.errors.RuleError: 7S 8S TS is not a meld
     """
-    if isinstance(meld, Meld):
-        cards, kind = parse_cards(meld.cards), meld.kind
-    else:
-        cards, kind = parse_cards(meld), None
-    cards = Hand(sorted(cards))
-    ranks = [c.rank for c in cards]
-    if len(cards) in (3, 4) and len(set(ranks)) == 1:
-        found = "set"
-    elif (len(cards) >= 3 and len({c.suit for c in cards}) == 1
-          and ranks == list(range(ranks[0], ranks[0] + len(cards)))):
-        found = "run"
-    else:
-        found = None
-    if found is None or kind not in (None, found):
-        raise RuleError("not_a_meld", f"{cards} is not a meld", meld=str(cards))
-    return Meld(cards, found)
+    return meld if isinstance(meld, Meld) else Meld(meld)
 
 
 def check_melds(melds) -> tuple[Meld, ...]:
