@@ -99,6 +99,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import Card, Hand, parse_cards
+from .ending import check_ending
 from .errors import CardError, RuleError
 from .layoffs import LayOff, LayOffResult, check_melds, lay_offs
 from .melds import Meld, arrange, best_melds
@@ -315,24 +316,9 @@ def score_hand(knocker, defender, rules="standard", upcard=None,
         k_points = sum(c.value for c in knocker
                        if not any(c in m.cards for m in k_melds))
 
-    if len(knocker) == 11:
-        if rules.big_gin_bonus is None:
-            raise RuleError("big_gin_not_played", f"the {rules.name} rules have no big gin: "
-                            "discard one card", rules=rules.name)
-        if k_points:
-            raise RuleError("not_big_gin", f"big gin needs all 11 cards melded, not deadwood "
-                            f"{k_points}", deadwood=k_points)
-        outcome, limit = "big_gin", None
-    elif k_points == 0:
-        outcome, limit = "gin", None
-    else:
-        outcome, limit = "knock", rules.knock_limit_for(upcard)
-        if limit == 0 and rules.oklahoma:
-            raise RuleError("gin_required", f"with an ace upcard only gin ends the hand, not "
-                            f"deadwood {k_points}", deadwood=k_points, upcard=str(upcard))
-        if k_points > limit:
-            raise RuleError("knock_over_limit", f"deadwood {k_points} is over the knock limit "
-                            f"{limit}", deadwood=k_points, limit=limit)
+    ending = check_ending("big_gin" if len(knocker) == 11 else "knock", k_points, rules, upcard)
+    outcome = ending.kind
+    limit = ending.limit if outcome == "knock" else None
 
     if outcome == "knock":
         if layouts is None:
