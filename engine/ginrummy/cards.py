@@ -222,10 +222,15 @@ def parse_cards(text: "str | Iterable[Card | str]",
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(hand) not in allowed:
-            wanted = " or ".join(map(str, allowed))
-            raise CardError("wrong_count", f"expected {wanted} cards, got {len(hand)}",
-                            expected=list(allowed), got=len(hand))
+            raise wrong_count(allowed, len(hand))
     return hand
+
+
+def wrong_count(allowed: tuple[int, ...], got: int) -> CardError:
+    """The error for ``got`` cards where one of the numbers ``allowed`` is needed."""
+    wanted = " or ".join(map(str, allowed))
+    return CardError("wrong_count", f"expected {wanted} cards, got {got}", expected=list(allowed),
+                     got=got)
 
 
 def cards_from_mask(mask: int) -> Hand:

@@ -30,7 +30,7 @@ from itertools import combinations
 
 from typing import Iterable
 
-from .cards import DECK, LANE_BITS, Card, Hand, cards_from_mask, parse_cards
+from .cards import DECK, LANE_BITS, Card, Hand, cards_from_mask, parse_cards, wrong_count
 from .errors import CardError, RuleError
 
 _LANE = (1 << LANE_BITS) - 1  # 8191: the 13 bits of one suit's lane, ace at bit 0, king at 12
@@ -443,7 +443,10 @@ def min_deadwood(cards: Hand | str | Iterable[Card | str]) -> int:
     >>> min_deadwood("4S 6S KS KH 4D 5D 6D 4C 5C 6C KC")
     4
     """
-    hand = parse_cards(cards, count=(10, 11))
-    if len(hand) == 10:
+    hand = cards if type(cards) is Hand else parse_cards(cards)  # a Hand as it is: no call
+    size = len(hand)
+    if size == 10:
         return min_deadwood_mask(hand.mask)
-    return min_deadwood_after_discard_mask(hand.mask)
+    if size == 11:
+        return min_deadwood_after_discard_mask(hand.mask)
+    raise wrong_count((10, 11), size)
