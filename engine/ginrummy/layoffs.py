@@ -38,12 +38,11 @@ A run takes a whole chain at one end (OpenSpiel offers only one card):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import Iterable
 
-from .cards import Card, Hand, parse_cards
-from .errors import CardError, RuleError
-from .melds import Meld, arrange
+from .cards import Card, Hand, cards_from_mask, parse_cards
+from .errors import CardError
+from .melds import Meld, arrange, min_deadwood_mask
 
 
 @dataclass(frozen=True)
@@ -143,7 +142,8 @@ def _options(meld: Meld, held: int) -> list[tuple[tuple[Card, ...], tuple[Card, 
             for i in range(len(low) + 1) for j in range(len(high) + 1)]
 
 
-def lay_offs(knocker_melds, defender_cards) -> LayOffResult:
+def lay_offs(knocker_melds: Iterable[Meld | Hand | str | Iterable[Card | str]],
+             defender_cards: Hand | str | Iterable[Card | str]) -> LayOffResult:
     """The defender's least deadwood over every combination of own melds and lay-offs.
 
     ``knocker_melds``: a sequence of melds (:class:`Meld`, Hand or notation); ``defender_cards``:
@@ -168,35 +168,54 @@ def lay_offs(knocker_melds, defender_cards) -> LayOffResult:
         if card.bit & taken:
             raise CardError("duplicate_card", f"{card} is in a knocker's meld and the "
                             f"defender's hand", token=str(card))
-    held = defender.mask
+    return _play(melds, defender.mask, {})
+
+
+def _best_choice(options: list[list], held: int, deadwood: dict[int, int]) -> tuple:
+    """(key, choice, used) of the best combination of lay-offs: ``options`` lists each meld's
+    options (see :func:`_options`), ``held`` is the defender's cards. ``key`` is (least deadwood
+    points, - cards laid off), ``choice`` the option index per meld, ``used`` the cards laid off.
+
+    Combinations go in the order of ``itertools.product`` over the options, those using a card
+    twice left out; the first with the least key wins. ``deadwood`` caches the least deadwood
+    of the defender's cards left (a mask) and may be shared by calls with the same ``held``.
+    """
+    combos = [(0, ())]
+    for meld_options in options:
+        masks = [sum(card.bit for card in below + above) for below, above in meld_options]
+        combos = [(used | mask, choice + (index,)) for used, choice in combos
+                  for index, mask in enumerate(masks) if not used & mask]
     best = None
-    for choice in product(*(_options(meld, held) for meld in melds)):
-        used = 0
-        count = 0
-        for below, above in choice:
-            for card in below + above:
-                if used & card.bit:
-                    break
-                used |= card.bit
-                count += 1
-            else:
-                continue
-            break
-        else:
-            rest = arrange(Hand(c for c in defender if not c.bit & used))
-            key = (rest.points, -count)
-            if best is None or key < best[0]:
-                best = (key, choice, rest)
-    _, choice, rest = best
+    for used, choice in combos:
+        rest = held & ~used
+        points = deadwood.get(rest)
+        if points is None:
+            points = deadwood[rest] = min_deadwood_mask(rest)
+        key = (points, -used.bit_count())
+        if best is None or key < best[0]:
+            best = (key, choice, used)
+    return best
+
+
+def _least_deadwood(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> int:
+    """The defender's least deadwood after laying off onto ``melds``: ``lay_offs(...).points``
+    without building the result (``deadwood`` as for :func:`_best_choice`)."""
+    return _best_choice([_options(meld, held) for meld in melds], held, deadwood)[0][0]
+
+
+def _play(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOffResult:
+    """The defender's best play (see :func:`lay_offs`) with the cards of ``held`` against the
+    knocker's ``melds`` (checked, no card in both); ``deadwood`` as for :func:`_best_choice`."""
+    options = [_options(meld, held) for meld in melds]
+    _, choice, used = _best_choice(options, held, deadwood)
+    rest = arrange(cards_from_mask(held & ~used))
     plays = []
     final = []
-    for index, (meld, (below, above)) in enumerate(zip(melds, choice)):
+    for index, (meld, meld_options, picked) in enumerate(zip(melds, options, choice)):
+        below, above = meld_options[picked]
         cards = meld.cards
         for card in below + above:
             plays.append(LayOff(card, index, cards))
             cards = Hand(sorted(cards + (card,)))
         final.append(Meld(cards, meld.kind))
-    own = tuple(sorted((Meld(Hand(sorted(m.cards)), m.kind) for m in rest.melds),
-                       key=lambda m: m.cards.mask))
-    return LayOffResult(tuple(plays), own, Hand(sorted(rest.deadwood)), rest.points,
-                        tuple(final))
+    return LayOffResult(tuple(plays), rest.melds, rest.deadwood, rest.points, tuple(final))

@@ -97,12 +97,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Iterable
 
-from .cards import Card, Hand, parse_cards
+from .cards import LANE_BITS, Card, Hand, cards_from_mask, parse_cards
 from .ending import check_ending
 from .errors import CardError, RuleError
-from .layoffs import LayOff, LayOffResult, check_melds, lay_offs
-from .melds import Meld, arrange, best_melds
+from .layoffs import LayOff, LayOffResult, _least_deadwood, _play, check_melds
+from .melds import Meld, arrange, best_melds, min_deadwood_mask
 from .rules import RuleSet, get_rules
 
 OUTCOMES = ("knock", "gin", "big_gin", "undercut")
@@ -202,65 +203,76 @@ class HandResult:
         }
 
 
-def _candidate_melds(cards: Hand) -> list[Hand]:
-    """Every set and run that can be made from ``cards``."""
-    found = []
-    by_rank: dict[int, list[Card]] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    for group in by_rank.values():
-        for size in (3, 4):
-            found.extend(Hand(sorted(c)) for c in combinations(group, size))
-    held = cards.mask
-    for card in cards:  # runs starting at ``card``
-        run = [card]
-        rank = card.rank + 1
-        while rank <= 13 and Card(rank, card.suit).bit & held:
-            run.append(Card(rank, card.suit))
-            if len(run) >= 3:
-                found.append(Hand(run))
-            rank += 1
-    return found
-
-
-def optimal_layouts(cards) -> list[tuple[Meld, ...]]:
+def optimal_layouts(cards: Hand | str | Iterable[Card | str]) -> list[tuple[Meld, ...]]:
     """Every arrangement of ``cards`` into melds that leaves the minimum deadwood.
 
     The arrangement :func:`~ginrummy.melds.arrange` returns comes first; each layout's melds are
-    sorted by their cards' bit masks.
+    sorted by their cards' bit masks. The others follow in the order of a search that takes
+    the lowest card (by index) as dead, then in each meld that holds it: sets of 3 (in the order
+    the cards are given), the set of 4, runs from the shortest.
 
     >>> [[str(m) for m in layout] for layout in optimal_layouts("TS JS QS QH QD 2C")]
     [['TS JS QS'], ['QS QH QD']]
     """
     hand = parse_cards(cards)
+    by_rank: dict[int, list[int]] = {}  # each rank's cards (bits) in the order given
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card.bit)
+    least: dict[int, int] = {}  # least deadwood by mask, for this search
 
-    def search(rest: Hand, target: int):
+    def deadwood(mask: int) -> int:
+        if mask not in least:
+            least[mask] = min_deadwood_mask(mask)
+        return least[mask]
+
+    def melds_with(low: Card, rest: int):
+        """The melds in ``rest`` holding its lowest card ``low``, as masks, in search order."""
+        same = [bit for bit in by_rank[low.rank] if bit & rest]
+        for size in (3, 4):
+            for combo in combinations(same, size):
+                if low.bit in combo:
+                    yield sum(combo)
+        run, bit = low.bit, low.bit << 1
+        for _ in range(low.rank, LANE_BITS):  # up to the king
+            if not rest & bit:
+                break
+            run, bit = run | bit, bit << 1
+            if run.bit_count() >= 3:
+                yield run
+
+    def search(rest: int, target: int):
+        """Every list of melds (masks) of ``rest`` that leaves deadwood ``target``."""
         if not rest:
             yield ()
             return
-        first = min(rest, key=lambda c: c.index)
-        others = Hand(c for c in rest if c is not first)
-        if first.value <= target and arrange(others).points == target - first.value:
-            yield from search(others, target - first.value)
-        for meld in _candidate_melds(rest):
-            if first in meld:
-                remaining = Hand(c for c in rest if c not in meld)
-                if arrange(remaining).points == target:
-                    for layout in search(remaining, target):
-                        yield (meld,) + layout
-
-    def key(melds) -> frozenset:
-        return frozenset(Hand(m).mask if not isinstance(m, Meld) else m.cards.mask
-                         for m in melds)
+        low = cards_from_mask(rest & -rest)[0]
+        if low.value <= target and deadwood(rest ^ low.bit) == target - low.value:
+            yield from search(rest ^ low.bit, target - low.value)
+        for meld in melds_with(low, rest):
+            if deadwood(rest ^ meld) == target:
+                for layout in search(rest ^ meld, target):
+                    yield (meld,) + layout
 
     first = arrange(hand)
-    layouts = [tuple(sorted(first.melds, key=lambda m: m.cards.mask))]
-    seen = {key(first.melds)}
-    for found in search(hand, first.points):
-        if key(found) not in seen:
-            seen.add(key(found))
-            layouts.append(tuple(sorted(check_melds(found), key=lambda m: m.cards.mask)))
-    return [tuple(Meld(Hand(sorted(m.cards)), m.kind) for m in layout) for layout in layouts]
+    layouts = [tuple(first.melds)]
+    seen = {frozenset(meld.cards.mask for meld in first.melds)}
+    for found in search(hand.mask, first.points):
+        if frozenset(found) not in seen:
+            seen.add(frozenset(found))
+            layouts.append(tuple(Meld(cards_from_mask(mask)) for mask in sorted(found)))
+    return layouts
+
+
+def _best_layout(layouts: list[tuple[Meld, ...]], held: int,
+                 deadwood: dict[int, int]) -> tuple[Meld, ...]:
+    """The first of ``layouts`` leaving the defender (holding ``held``) the most deadwood after
+    their best lay-offs. ``deadwood`` caches the defender's least deadwood by mask."""
+    best = None
+    for layout in layouts:
+        points = _least_deadwood(layout, held, deadwood)
+        if best is None or points > best[0]:
+            best = (points, layout)
+    return best[1]
 
 
 def _parse_upcard(upcard) -> Card | None:
@@ -323,12 +335,9 @@ def score_hand(knocker, defender, rules="standard", upcard=None,
     if outcome == "knock":
         if layouts is None:
             layouts = optimal_layouts(knocker)
-        best = None
-        for layout in layouts:
-            result = lay_offs(layout, defender)
-            if best is None or result.points > best[1].points:
-                best = (layout, result)
-        k_melds, defence = best
+        deadwood: dict[int, int] = {}  # the defender's least deadwood by mask, for every layout
+        k_melds = _best_layout(layouts, defender.mask, deadwood)
+        defence = _play(k_melds, defender.mask, deadwood)
     else:
         own = arrange(defender)
         defence = LayOffResult((), tuple(sorted(own.melds, key=lambda m: m.cards.mask)),
