@@ -183,6 +183,8 @@ ADVERSARIAL = [  # many lay-off combinations on two layouts, and lay-offs meetin
     ("3S 4S 5S 9S TS JS 3H 4H 5H AD", "6S 7S 8S 2H 6H 7H 2S AS AH QS"),
     ("5D 5S 4D 3D 4H 5H 4S 3H 3S 9H", "AS 2D 6S 6H 2S 7S 2H 7D 6D AH"),
     ("TH 9S JS 9H 9D JH JD TD TS 4H", "KH 8S QS QH KS KD 8D 8H QD 7D"),
+    ("4D 6D 6H 5D 4H 5C 5H 4C 6C 7S", "7D 3H TH 3D 2H 7H 3C 7C 8H 8C"),
+    ("JS QS TC QD QC TD TS JC JD 3C", "KS 6S 7D 9C 8C 9D 8D KD KC 9S"),
 ]
 
 
