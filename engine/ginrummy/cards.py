@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Union
 
 from .errors import CardError
 
@@ -45,6 +45,14 @@ class Card:
     """
 
     __slots__ = ("rank", "suit", "index", "bit", "value")
+    rank: int
+    suit: str
+    index: int
+    """0 to 51: ``suit number * LANE_BITS + rank - 1`` (see :data:`DECK`)."""
+    bit: int
+    """``1 << index``: the card in a mask."""
+    value: int
+    """Its deadwood points: ace 1, 2 to 10 face value, pictures 10."""
     _all: dict[tuple[int, str], "Card"] = {}
 
     def __new__(cls, rank: int, suit: str):
@@ -136,7 +144,7 @@ class Hand(tuple):
 
     mask: int
 
-    def __new__(cls, cards: "str | Iterable[Card | str]" = ()) -> "Hand":
+    def __new__(cls, cards: "CardsLike" = ()) -> "Hand":
         return parse_cards(cards)
 
     def __setattr__(self, name, value):
@@ -161,6 +169,11 @@ class Hand(tuple):
 
     def __add__(self, other) -> "Hand":
         return parse_cards(tuple(self) + tuple(other))
+
+
+CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
+"""What the public functions take as cards: a Hand (used as it is, never parsed again),
+notation such as ``"AS 2S TH"``, or an iterable of cards and card notation."""
 
 
 def _hand(cards: tuple, mask: int) -> Hand:
@@ -203,8 +216,7 @@ def _parse(text) -> Hand:
     return _checked_hand(tuple(cards))
 
 
-def parse_cards(text: "str | Iterable[Card | str]",
-                count: int | Iterable[int] | None = None) -> Hand:
+def parse_cards(text: CardsLike, count: int | Iterable[int] | None = None) -> Hand:
     """Parse cards written like ``"AS 2S TH"`` into a :class:`Hand`; a Hand is returned as it
     is (no parsing), a list of cards or card notation is checked.
 

@@ -40,9 +40,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .cards import Card, Hand, cards_from_mask, parse_cards
+from .cards import Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .errors import CardError
-from .melds import Meld, arrange, min_deadwood_mask
+from .melds import Meld, MeldLike, arrange, min_deadwood_mask
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class LayOffResult:
                 "points": self.points, "knocker_melds": [str(m) for m in self.knocker_melds]}
 
 
-def as_meld(meld: Meld | Hand | str | Iterable[Card | str]) -> Meld:
+def as_meld(meld: MeldLike) -> Meld:
     """A checked :class:`Meld` from a Meld (returned as it is), a Hand or notation such as
     ``"7S 8S 9S"``.
 
@@ -99,10 +99,10 @@ def as_meld(meld: Meld | Hand | str | Iterable[Card | str]) -> Meld:
     ...
     ginrummy.errors.RuleError: 7S 8S TS is not a meld
     """
-    return meld if isinstance(meld, Meld) else Meld(meld)
+    return meld if isinstance(meld, Meld) else Meld(parse_cards(meld))
 
 
-def check_melds(melds) -> tuple[Meld, ...]:
+def check_melds(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
     """Check a layout: each item a meld (see :func:`as_meld`), no card in two melds.
 
     Raises :class:`CardError` ``duplicate_card`` naming a card used twice.
@@ -127,14 +127,19 @@ def _chain(start: int, step: int, suit: str, held: int) -> list[Card]:
     return chain
 
 
-def _options(meld: Meld, held: int) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+Option = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""A way to lay off onto one meld: (cards added below, cards added above)."""
+
+
+def _options(meld: Meld, held: int) -> list[Option]:
     """Every way to lay off onto one meld, as (cards added below, cards added above)."""
+    nothing: list[Option] = [((), ())]
     if meld.kind == "set":
         if len(meld.cards) == 4:
-            return [((), ())]
+            return nothing
         rank = meld.cards[0].rank
         missing = [Card(rank, s) for s in "SHDC" if Card(rank, s) not in meld.cards]
-        return [((), ())] + [((c,), ()) for c in missing if c.bit & held]
+        return nothing + [((c,), ()) for c in missing if c.bit & held]
     suit = meld.cards[0].suit
     low = _chain(meld.cards[0].rank - 1, -1, suit, held)
     high = _chain(meld.cards[-1].rank + 1, +1, suit, held)
@@ -142,8 +147,7 @@ def _options(meld: Meld, held: int) -> list[tuple[tuple[Card, ...], tuple[Card, 
             for i in range(len(low) + 1) for j in range(len(high) + 1)]
 
 
-def lay_offs(knocker_melds: Iterable[Meld | Hand | str | Iterable[Card | str]],
-             defender_cards: Hand | str | Iterable[Card | str]) -> LayOffResult:
+def lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> LayOffResult:
     """The defender's least deadwood over every combination of own melds and lay-offs.
 
     ``knocker_melds``: a sequence of melds (:class:`Meld`, Hand or notation); ``defender_cards``:
@@ -171,36 +175,38 @@ def lay_offs(knocker_melds: Iterable[Meld | Hand | str | Iterable[Card | str]],
     return _play(melds, defender.mask, {})
 
 
-def _best_choice(options: list[list], held: int, deadwood: dict[int, int]) -> tuple:
-    """(key, choice, used) of the best combination of lay-offs: ``options`` lists each meld's
-    options (see :func:`_options`), ``held`` is the defender's cards. ``key`` is (least deadwood
-    points, - cards laid off), ``choice`` the option index per meld, ``used`` the cards laid off.
+def _best_choice(options: list[list[Option]], held: int,
+                 deadwood: dict[int, int]) -> tuple[int, tuple[int, ...], int]:
+    """(points, choice, used) of the best combination of lay-offs: ``options`` lists each
+    meld's options (see :func:`_options`), ``held`` is the defender's cards. ``points`` is the
+    defender's least deadwood after it, ``choice`` the option index per meld, ``used`` the
+    cards laid off.
 
-    Combinations go in the order of ``itertools.product`` over the options, those using a card
-    twice left out; the first with the least key wins. ``deadwood`` caches the least deadwood
-    of the defender's cards left (a mask) and may be shared by calls with the same ``held``.
+    The best is the least deadwood, then the most cards laid off, then the first in the order
+    of ``itertools.product`` over the options (combinations using a card twice left out).
+    ``deadwood`` caches the least deadwood of the defender's cards left (a mask); calls with the
+    same ``held`` may share it.
     """
-    combos = [(0, ())]
+    combos: list[tuple[int, tuple[int, ...]]] = [(0, ())]
     for meld_options in options:
         masks = [sum(card.bit for card in below + above) for below, above in meld_options]
         combos = [(used | mask, choice + (index,)) for used, choice in combos
                   for index, mask in enumerate(masks) if not used & mask]
-    best = None
-    for used, choice in combos:
-        rest = held & ~used
-        points = deadwood.get(rest)
-        if points is None:
-            points = deadwood[rest] = min_deadwood_mask(rest)
-        key = (points, -used.bit_count())
-        if best is None or key < best[0]:
-            best = (key, choice, used)
-    return best
+
+    def key(combo: tuple[int, tuple[int, ...]]) -> tuple[int, int]:
+        rest = held & ~combo[0]
+        if rest not in deadwood:
+            deadwood[rest] = min_deadwood_mask(rest)
+        return deadwood[rest], -combo[0].bit_count()
+
+    used, choice = min(combos, key=key)  # the first of the least
+    return deadwood[held & ~used], choice, used
 
 
 def _least_deadwood(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> int:
     """The defender's least deadwood after laying off onto ``melds``: ``lay_offs(...).points``
     without building the result (``deadwood`` as for :func:`_best_choice`)."""
-    return _best_choice([_options(meld, held) for meld in melds], held, deadwood)[0][0]
+    return _best_choice([_options(meld, held) for meld in melds], held, deadwood)[0]
 
 
 def _play(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOffResult:

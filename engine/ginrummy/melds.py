@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Union
 
-from typing import Iterable
-
-from .cards import DECK, LANE_BITS, Card, Hand, cards_from_mask, parse_cards, wrong_count
+from .cards import (DECK, LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards,
+                    wrong_count)
 from .errors import CardError, RuleError
 
 _LANE = (1 << LANE_BITS) - 1  # 8191: the 13 bits of one suit's lane, ace at bit 0, king at 12
@@ -101,6 +101,10 @@ def meld_kind(mask: int) -> str | None:
     if not run & (run + 1) and rank + count <= LANE_BITS:  # consecutive bits inside one lane
         return "run"
     return None
+
+
+MeldLike = Union[Meld, CardsLike]
+"""A meld as the public functions take it: a :class:`Meld`, or its cards (checked)."""
 
 
 @dataclass(frozen=True)
@@ -208,7 +212,7 @@ def _set_choices(mask: int, discard: bool = False) -> list[int] | None:
         cards = low * _RANK & mask  # this rank's cards
         free, stuck = cards & runnable, cards & ~runnable
         if cards.bit_count() == 3:
-            options = (0, cards) if free or discard else (cards,)
+            options = [0, cards] if free or discard else [cards]
         else:
             options = [cards]  # the 4-set
             rest = free
@@ -395,7 +399,7 @@ def _arrangement(mask: int, discard: Card | None = None, big_gin: bool = False) 
     return Arrangement(melds, deadwood, key >> _KEY_SHIFT, discard, big_gin)
 
 
-def arrange(cards: Hand | str | Iterable[Card | str]) -> Arrangement:
+def arrange(cards: CardsLike) -> Arrangement:
     """The arrangement with the least deadwood for any number of cards (0 to 52), no discard.
 
     Ties go to the fewest deadwood cards, then to a fixed search order. Up to about 25 cards
@@ -415,7 +419,7 @@ def _discard_order(card: Card) -> tuple:
     return (-card.value, -card.rank, card.index)
 
 
-def best_melds(cards: Hand | str | Iterable[Card | str]) -> Arrangement:
+def best_melds(cards: CardsLike) -> Arrangement:
     """The best arrangement of 10 cards, or of 11 cards with the best discard.
 
     For 11 cards every discard is tried. Ties are broken by, in order: least deadwood points,
@@ -437,7 +441,7 @@ def best_melds(cards: Hand | str | Iterable[Card | str]) -> Arrangement:
     return _arrangement(mask ^ discard.bit, discard, big_gin)
 
 
-def min_deadwood(cards: Hand | str | Iterable[Card | str]) -> int:
+def min_deadwood(cards: CardsLike) -> int:
     """Minimum deadwood points of 10 cards, or of 11 cards after the best discard.
 
     >>> min_deadwood("4S 6S KS KH 4D 5D 6D 4C 5C 6C KC")

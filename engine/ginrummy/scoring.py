@@ -99,11 +99,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable
 
-from .cards import LANE_BITS, Card, Hand, cards_from_mask, parse_cards
+from .cards import LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .ending import check_ending
 from .errors import CardError, RuleError
 from .layoffs import LayOff, LayOffResult, _least_deadwood, _play, check_melds
-from .melds import Meld, arrange, best_melds, min_deadwood_mask
+from .melds import Meld, MeldLike, arrange, best_melds, min_deadwood_mask
 from .rules import RuleSet, get_rules
 
 OUTCOMES = ("knock", "gin", "big_gin", "undercut")
@@ -203,7 +203,7 @@ class HandResult:
         }
 
 
-def optimal_layouts(cards: Hand | str | Iterable[Card | str]) -> list[tuple[Meld, ...]]:
+def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
     """Every arrangement of ``cards`` into melds that leaves the minimum deadwood.
 
     The arrangement :func:`~ginrummy.melds.arrange` returns comes first; each layout's melds are
@@ -263,26 +263,24 @@ def optimal_layouts(cards: Hand | str | Iterable[Card | str]) -> list[tuple[Meld
     return layouts
 
 
+def _unmelded(cards: Hand, melds: tuple[Meld, ...]) -> Hand:
+    """The cards in no meld, sorted by rank then suit."""
+    melded = 0
+    for meld in melds:
+        melded |= meld.cards.mask
+    return cards_from_mask(cards.mask & ~melded).sorted()
+
+
 def _best_layout(layouts: list[tuple[Meld, ...]], held: int,
                  deadwood: dict[int, int]) -> tuple[Meld, ...]:
     """The first of ``layouts`` leaving the defender (holding ``held``) the most deadwood after
     their best lay-offs. ``deadwood`` caches the defender's least deadwood by mask."""
-    best = None
-    for layout in layouts:
-        points = _least_deadwood(layout, held, deadwood)
-        if best is None or points > best[0]:
-            best = (points, layout)
-    return best[1]
+    return max(layouts, key=lambda layout: _least_deadwood(layout, held, deadwood))  # the first
 
 
-def _parse_upcard(upcard) -> Card | None:
-    if upcard is None or isinstance(upcard, Card):
-        return upcard
-    return Card.parse(upcard)
-
-
-def score_hand(knocker, defender, rules="standard", upcard=None,
-               knocker_melds=None) -> HandResult:
+def score_hand(knocker: CardsLike, defender: CardsLike,
+               rules: RuleSet | str | dict = "standard", upcard: Card | str | None = None,
+               knocker_melds: Iterable[MeldLike] | None = None) -> HandResult:
     """Score one hand.
 
     ``knocker``: the knocker's 10 cards after the discard (11 cards claim big gin).
@@ -303,9 +301,9 @@ def score_hand(knocker, defender, rules="standard", upcard=None,
     rules = get_rules(rules)
     knocker = parse_cards(knocker, count=(10, 11))
     defender = parse_cards(defender, count=10)
-    upcard = _parse_upcard(upcard)
+    upcard = None if upcard is None else Card.parse(upcard)
     for card in defender:
-        if card in knocker:
+        if card.bit & knocker.mask:
             raise CardError("duplicate_card", f"{card} is in both hands", token=str(card))
     if rules.oklahoma and upcard is None:
         raise RuleError("upcard_required", "Oklahoma needs the upcard to score a hand")
@@ -314,19 +312,17 @@ def score_hand(knocker, defender, rules="standard", upcard=None,
     if knocker_melds is None:
         first = best_melds(knocker) if len(knocker) == 10 else arrange(knocker)
         layouts = None  # computed only for a knock
-        k_melds = tuple(sorted((Meld(Hand(sorted(m.cards)), m.kind) for m in first.melds),
-                               key=lambda m: m.cards.mask))
+        k_melds = first.melds
         k_points = first.points
     else:
         k_melds = check_melds(knocker_melds)
         for meld in k_melds:
             for card in meld.cards:
-                if card not in knocker:
+                if not card.bit & knocker.mask:
                     raise RuleError("meld_not_in_hand", f"{card} is in a meld but not in the "
                                     "knocker's hand", card=str(card))
         layouts = [k_melds]
-        k_points = sum(c.value for c in knocker
-                       if not any(c in m.cards for m in k_melds))
+        k_points = _unmelded(knocker, k_melds).points
 
     ending = check_ending("big_gin" if len(knocker) == 11 else "knock", k_points, rules, upcard)
     outcome = ending.kind
@@ -340,9 +336,8 @@ def score_hand(knocker, defender, rules="standard", upcard=None,
         defence = _play(k_melds, defender.mask, deadwood)
     else:
         own = arrange(defender)
-        defence = LayOffResult((), tuple(sorted(own.melds, key=lambda m: m.cards.mask)),
-                               Hand(sorted(own.deadwood)), own.points, k_melds)
-    k_deadwood = Hand(sorted(c for c in knocker if not any(c in m.cards for m in k_melds)))
+        defence = LayOffResult((), own.melds, own.deadwood, own.points, k_melds)
+    k_deadwood = _unmelded(knocker, k_melds)
     d_points = defence.points
 
     tie = False
