@@ -11,6 +11,7 @@ from .cards import DECK, Card, Hand, cards_from_mask, parse_cards
 from .errors import CardError, GinRummyError, RuleError
 from .melds import Arrangement, Meld, arrange, best_melds, min_deadwood
 from .rules import RULESETS, RuleSet, get_rules
+from .ending import Verdict, check_ending, verdict
 from .layoffs import LayOff, LayOffResult, as_meld, check_melds, lay_offs
 from .scoring import HandResult, optimal_layouts, score_hand
 from .game import (GameRow, GameSheet, HandEntry, HollywoodRow, HollywoodSheet,
@@ -22,6 +23,7 @@ __all__ = [
     "CardError", "GinRummyError", "RuleError",
     "Arrangement", "Meld", "arrange", "best_melds", "min_deadwood",
     "RULESETS", "RuleSet", "get_rules",
+    "Verdict", "check_ending", "verdict",
     "LayOff", "LayOffResult", "as_meld", "check_melds", "lay_offs",
     "HandResult", "optimal_layouts", "score_hand",
     "GameRow", "GameSheet", "HandEntry", "HollywoodRow", "HollywoodSheet",

@@ -43,6 +43,7 @@ import json
 
 from . import __version__
 from .cards import Card, parse_cards
+from .ending import verdict
 from .errors import GinRummyError
 from .game import HandEntry, score_game, score_hollywood
 from .hand import Action, HandState, apply, deal, legal_actions
@@ -121,15 +122,9 @@ def _op_knock(request):
     upcard = _upcard(request)
     cards = parse_cards(_field(request, "cards"), count=11)
     arrangement = best_melds(cards)
-    limit = rules.knock_limit_for(upcard)
-    if arrangement.big_gin and rules.big_gin_bonus is not None:
-        verdict = "big_gin"
-    elif arrangement.points == 0:
-        verdict = "gin"
-    else:
-        verdict = "knock" if arrangement.points <= limit else "no"
-    shown = arrangement_json(arrangement, cards if verdict == "big_gin" else None)
-    return {**shown, "limit": limit, "verdict": verdict}
+    found = verdict(arrangement.points, rules, upcard, big_gin=arrangement.big_gin)
+    shown = arrangement_json(arrangement, cards if found.kind == "big_gin" else None)
+    return {**shown, "limit": found.limit, "verdict": found.kind}
 
 
 def _op_layoffs(request):

@@ -12,17 +12,26 @@ Hand('AS 2S TH')
 10
 
 Each card has a bit: ``1 << card.index``, with a 13-bit lane per suit (spades, hearts,
-diamonds, clubs; ace lowest). A hand's ``mask`` is the OR of its cards' bits.
+diamonds, clubs; ace lowest). A hand's ``mask`` is the OR of its cards' bits, worked out once
+when the hand is made. Every public function takes a :class:`Hand` (or a :class:`Card`) as it
+is, without parsing it again:
+
+>>> parse_cards(hand) is hand, Card.parse(Card.parse("7H")) is Card.parse("7H")
+(True, True)
+>>> hand.mask == (1 << 0) | (1 << 1) | (1 << 22)
+True
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Union
 
 from .errors import CardError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs: also the suit order for choosing the dealer
+LANE_BITS = len(RANKS)
+"""Bits per suit in a mask: card ``index`` is ``suit number * LANE_BITS + rank - 1``."""
 SUIT_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king")
@@ -36,6 +45,14 @@ class Card:
     """
 
     __slots__ = ("rank", "suit", "index", "bit", "value")
+    rank: int
+    suit: str
+    index: int
+    """0 to 51: ``suit number * LANE_BITS + rank - 1`` (see :data:`DECK`)."""
+    bit: int
+    """``1 << index``: the card in a mask."""
+    value: int
+    """Its deadwood points: ace 1, 2 to 10 face value, pictures 10."""
     _all: dict[tuple[int, str], "Card"] = {}
 
     def __new__(cls, rank: int, suit: str):
@@ -50,7 +67,7 @@ class Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
-        object.__setattr__(card, "index", SUITS.index(suit) * 13 + rank - 1)
+        object.__setattr__(card, "index", SUITS.index(suit) * LANE_BITS + rank - 1)
         object.__setattr__(card, "bit", 1 << card.index)
         object.__setattr__(card, "value", min(rank, 10))
         return card
@@ -62,8 +79,16 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     @classmethod
-    def parse(cls, token: str, position: int | None = None) -> "Card":
-        """Parse one card such as ``"TH"``, ``"10h"`` or ``"A♠"``."""
+    def parse(cls, token: "str | Card", position: int | None = None) -> "Card":
+        """Parse one card such as ``"TH"``, ``"10h"`` or ``"A♠"``; a Card is returned as it is."""
+        if type(token) is Card:
+            return token
+        if not isinstance(token, str):
+            raise CardError("bad_card", f"{token!r} is not a card", token=repr(token),
+                            position=position)
+        card = _BY_NOTATION.get(token)  # the canonical notation, the commonest case
+        if card is not None:
+            return card
         text = token.strip()
         if len(text) < 2:
             raise CardError("bad_card", f"{token!r} is not a card: write rank then suit, like 7H",
@@ -100,34 +125,33 @@ class Card:
 
 
 for _suit in SUITS:
-    for _rank in range(1, 14):
+    for _rank in range(1, len(RANKS) + 1):
         Card._all[_rank, _suit] = Card._make(_rank, _suit)
 
 DECK: tuple[Card, ...] = tuple(sorted(Card._all.values(), key=lambda c: c.index))
 """The 52 cards in index order: AS..KS, AH..KH, AD..KD, AC..KC."""
 
+_BY_NOTATION = {str(card): card for card in DECK}
+
 
 class Hand(tuple):
     """A tuple of distinct cards whose ``str`` is the canonical notation.
 
-    ``Hand("AS 2S TH")`` parses like :func:`parse_cards`; ``Hand(cards)`` takes cards.
+    ``Hand("AS 2S TH")`` parses like :func:`parse_cards`; ``Hand(cards)`` takes cards (or
+    notation for each). ``mask`` (the OR of the cards' bits) is worked out once, when the hand
+    is made; a hand is immutable.
     """
 
-    def __new__(cls, cards: str | Iterable = ()):
-        if isinstance(cards, str):
-            return parse_cards(cards)
-        cards = tuple(cards)
-        if all(isinstance(c, Card) for c in cards):
-            _check_distinct(cards)
-            return super().__new__(cls, cards)
+    mask: int
+
+    def __new__(cls, cards: "CardsLike" = ()) -> "Hand":
         return parse_cards(cards)
 
-    @property
-    def mask(self) -> int:
-        mask = 0
-        for card in self:
-            mask |= card.bit
-        return mask
+    def __setattr__(self, name, value):
+        raise AttributeError("Hand is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError("Hand is immutable")
 
     @property
     def points(self) -> int:
@@ -135,7 +159,7 @@ class Hand(tuple):
 
     def sorted(self) -> "Hand":
         """The same cards by rank, then suit (S, H, D, C)."""
-        return Hand(sorted(self))
+        return _hand(tuple(sorted(self)), self.mask)
 
     def __str__(self) -> str:
         return " ".join(map(str, self))
@@ -143,25 +167,58 @@ class Hand(tuple):
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
-    def __add__(self, other):
-        return Hand(tuple(self) + tuple(other))
+    def __add__(self, other) -> "Hand":
+        return parse_cards(tuple(self) + tuple(other))
 
 
-def _check_distinct(cards: tuple) -> None:
-    seen = set()
+CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
+"""What the public functions take as cards: a Hand (used as it is, never parsed again),
+notation such as ``"AS 2S TH"``, or an iterable of cards and card notation."""
+
+
+def _hand(cards: tuple, mask: int) -> Hand:
+    """The Hand of ``cards`` (distinct Card objects) whose bits make ``mask``: no checks."""
+    hand = tuple.__new__(Hand, cards)
+    hand.__dict__["mask"] = mask
+    return hand
+
+
+def _checked_hand(cards: tuple) -> Hand:
+    """The Hand of ``cards`` (Card objects); a card given twice raises ``duplicate_card``."""
+    mask = 0
     for position, card in enumerate(cards):
-        if card in seen:
+        if mask & card.bit:
             raise CardError("duplicate_card", f"{card} appears twice", token=str(card),
                             position=position)
-        seen.add(card)
+        mask |= card.bit
+    return _hand(cards, mask)
 
 
 def _tokens(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def parse_cards(text: str | Iterable, count: int | Iterable[int] | None = None) -> Hand:
-    """Parse cards written like ``"AS 2S TH"`` into a :class:`Hand`.
+def _parse(text) -> Hand:
+    """A Hand from notation or from an iterable of cards and card notation."""
+    if isinstance(text, str):
+        items = _tokens(text)
+    elif isinstance(text, Iterable) and not isinstance(text, dict):
+        items = list(text)
+    else:
+        raise CardError("bad_card", f"{text!r} is not a list of cards", token=repr(text))
+    cards = []
+    for position, item in enumerate(items):
+        if isinstance(item, (Card, str)):
+            cards.append(Card.parse(item, position))
+        else:
+            raise CardError("bad_card", f"{item!r} is not a card", token=repr(item),
+                            position=position)
+    return _checked_hand(tuple(cards))
+
+
+def parse_cards(text: CardsLike, count: int | Iterable[int] | None = None) -> Hand:
+    """Parse cards written like ``"AS 2S TH"`` into a :class:`Hand`; a Hand is returned as it
+    is (no parsing), a list of cards or card notation is checked.
 
     ``count``, if given, is the number of cards required (or a collection of allowed numbers).
     Raises :class:`CardError` for an unknown rank or suit, a duplicate card or a wrong count.
@@ -173,39 +230,27 @@ def parse_cards(text: str | Iterable, count: int | Iterable[int] | None = None) 
     ...
     ginrummy.errors.CardError: 7H appears twice
     """
-    if isinstance(text, Hand) and count is None:
-        return text
-    if isinstance(text, str):
-        items = _tokens(text)
-    elif isinstance(text, Iterable) and not isinstance(text, dict):
-        items = list(text)
-    else:
-        raise CardError("bad_card", f"{text!r} is not a list of cards", token=repr(text))
-    cards = []
-    for position, item in enumerate(items):
-        if isinstance(item, Card):
-            cards.append(item)
-        elif isinstance(item, str):
-            cards.append(Card.parse(item, position))
-        else:
-            raise CardError("bad_card", f"{item!r} is not a card", token=repr(item),
-                            position=position)
-    cards = tuple(cards)
-    _check_distinct(cards)
+    hand = text if type(text) is Hand else _parse(text)
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
-        if len(cards) not in allowed:
-            wanted = " or ".join(map(str, allowed))
-            raise CardError("wrong_count", f"expected {wanted} cards, got {len(cards)}",
-                            expected=list(allowed), got=len(cards))
-    return tuple.__new__(Hand, cards)
+        if len(hand) not in allowed:
+            raise wrong_count(allowed, len(hand))
+    return hand
+
+
+def wrong_count(allowed: tuple[int, ...], got: int) -> CardError:
+    """The error for ``got`` cards where one of the numbers ``allowed`` is needed."""
+    wanted = " or ".join(map(str, allowed))
+    return CardError("wrong_count", f"expected {wanted} cards, got {got}", expected=list(allowed),
+                     got=got)
 
 
 def cards_from_mask(mask: int) -> Hand:
     """The cards whose bits are set in ``mask``, in index order."""
+    whole = mask
     cards = []
     while mask:
         low = mask & -mask
         cards.append(DECK[low.bit_length() - 1])
         mask ^= low
-    return tuple.__new__(Hand, cards)
+    return _hand(tuple(cards), whole)

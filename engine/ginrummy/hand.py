@@ -82,9 +82,10 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import DECK, Card, Hand, parse_cards
+from .ending import check_ending, verdict
 from .errors import RuleError
 from .game import HandEntry
-from .melds import arrange, min_deadwood
+from .melds import min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
 from .rules import RULESETS, RuleSet, get_rules
 from .scoring import HandResult, score_hand
 
@@ -296,19 +297,20 @@ def legal_actions(state: HandState) -> list[Action]:
         return [Action("lay_off", player)]
     if phase != "discard":
         return []
-    hand = state.hands[player]
+    hand, rules, upcard = state.hands[player], state.rules, state.upcard
     actions = []
-    limit = _knock_limit(state)
     for card in hand:
         if card is state.taken:
             continue
         actions.append(Action("discard", player, card))
-        deadwood = min_deadwood(_without(hand, card))
-        if deadwood <= limit:
+        kind = verdict(min_deadwood_mask(hand.mask ^ card.bit), rules, upcard).kind
+        if kind in ("knock", "gin"):
             actions.append(Action("knock", player, card))
-        if deadwood == 0:
+        if kind == "gin":
             actions.append(Action("gin", player, card))
-    if state.rules.big_gin_bonus is not None and arrange(hand).points == 0:
+    best = verdict(min_deadwood_after_discard_mask(hand.mask), rules, upcard,
+                   big_gin=min_deadwood_mask(hand.mask) == 0)
+    if best.kind == "big_gin":
         actions.append(Action("big_gin", player))
     return actions
 
@@ -387,21 +389,7 @@ def _discard(state: HandState, action: Action) -> HandState:
 
 def _knock(state: HandState, action: Action) -> HandState:
     rest = _check_discard(state, action)
-    deadwood = min_deadwood(rest)
-    if action.kind == "gin":
-        if deadwood:
-            raise RuleError("not_gin", f"gin needs deadwood 0, not {deadwood}",
-                            deadwood=deadwood)
-    else:
-        limit = _knock_limit(state)
-        if deadwood > limit:
-            if limit == 0 and state.rules.oklahoma:
-                raise RuleError("gin_required", f"with an ace upcard only gin ends the hand, "
-                                f"not deadwood {deadwood}", deadwood=deadwood,
-                                upcard=str(state.upcard))
-            raise RuleError("knock_over_limit", f"deadwood {deadwood} is over the knock limit "
-                            f"{limit}", deadwood=deadwood, limit=limit)
-    ending = "gin" if deadwood == 0 else "knock"
+    ending = check_ending(action.kind, min_deadwood(rest), state.rules, state.upcard).kind
     knocked = _replace(state, hands=_set(state.hands, action.player, rest), taken=None,
                        knocker=action.player, ending=ending, knock_discard=action.card)
     if ending == "gin":
@@ -410,13 +398,8 @@ def _knock(state: HandState, action: Action) -> HandState:
 
 
 def _big_gin(state: HandState, action: Action) -> HandState:
-    if state.rules.big_gin_bonus is None:
-        raise RuleError("big_gin_not_played", f"the {state.rules.name} rules have no big gin: "
-                        "discard one card", rules=state.rules.name)
-    deadwood = arrange(state.hands[action.player]).points
-    if deadwood:
-        raise RuleError("not_big_gin", f"big gin needs all 11 cards melded, not deadwood "
-                        f"{deadwood}", deadwood=deadwood)
+    check_ending("big_gin", min_deadwood_mask(state.hands[action.player].mask), state.rules,
+                 state.upcard)
     return _finish(_replace(state, taken=None, knocker=action.player, ending="big_gin"))
 
 
@@ -438,10 +421,6 @@ def _score(state: HandState) -> HandResult:
 _MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
           "draw_discard": _draw_discard, "discard": _discard, "knock": _knock, "gin": _knock,
           "big_gin": _big_gin, "lay_off": _lay_off}
-
-
-def _knock_limit(state: HandState) -> int:
-    return state.rules.knock_limit_for(state.upcard)
 
 
 def _replace(state: HandState, **changes) -> HandState:

@@ -38,11 +38,11 @@ A run takes a whole chain at one end (OpenSpiel offers only one card):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
+from typing import Iterable
 
-from .cards import Card, Hand, parse_cards
-from .errors import CardError, RuleError
-from .melds import Meld, arrange
+from .cards import Card, CardsLike, Hand, cards_from_mask, parse_cards
+from .errors import CardError
+from .melds import Meld, MeldLike, arrange, min_deadwood_mask
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,9 @@ class LayOffResult:
                 "points": self.points, "knocker_melds": [str(m) for m in self.knocker_melds]}
 
 
-def as_meld(meld) -> Meld:
-    """A checked :class:`Meld` from a Meld, a Hand or notation such as ``"7S 8S 9S"``.
+def as_meld(meld: MeldLike) -> Meld:
+    """A checked :class:`Meld` from a Meld (returned as it is), a Hand or notation such as
+    ``"7S 8S 9S"``.
 
     Raises :class:`RuleError` ``not_a_meld`` (param ``meld``) unless the cards are a set of 3 or 4
     cards of one rank or a run of 3 or more cards of one suit in sequence.
@@ -98,25 +99,10 @@ def as_meld(meld) -> Meld:
     ...
     ginrummy.errors.RuleError: 7S 8S TS is not a meld
     """
-    if isinstance(meld, Meld):
-        cards, kind = parse_cards(meld.cards), meld.kind
-    else:
-        cards, kind = parse_cards(meld), None
-    cards = Hand(sorted(cards))
-    ranks = [c.rank for c in cards]
-    if len(cards) in (3, 4) and len(set(ranks)) == 1:
-        found = "set"
-    elif (len(cards) >= 3 and len({c.suit for c in cards}) == 1
-          and ranks == list(range(ranks[0], ranks[0] + len(cards)))):
-        found = "run"
-    else:
-        found = None
-    if found is None or kind not in (None, found):
-        raise RuleError("not_a_meld", f"{cards} is not a meld", meld=str(cards))
-    return Meld(cards, found)
+    return meld if isinstance(meld, Meld) else Meld(parse_cards(meld))
 
 
-def check_melds(melds) -> tuple[Meld, ...]:
+def check_melds(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
     """Check a layout: each item a meld (see :func:`as_meld`), no card in two melds.
 
     Raises :class:`CardError` ``duplicate_card`` naming a card used twice.
@@ -141,14 +127,19 @@ def _chain(start: int, step: int, suit: str, held: int) -> list[Card]:
     return chain
 
 
-def _options(meld: Meld, held: int) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+Option = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""A way to lay off onto one meld: (cards added below, cards added above)."""
+
+
+def _options(meld: Meld, held: int) -> list[Option]:
     """Every way to lay off onto one meld, as (cards added below, cards added above)."""
+    nothing: list[Option] = [((), ())]
     if meld.kind == "set":
         if len(meld.cards) == 4:
-            return [((), ())]
+            return nothing
         rank = meld.cards[0].rank
         missing = [Card(rank, s) for s in "SHDC" if Card(rank, s) not in meld.cards]
-        return [((), ())] + [((c,), ()) for c in missing if c.bit & held]
+        return nothing + [((c,), ()) for c in missing if c.bit & held]
     suit = meld.cards[0].suit
     low = _chain(meld.cards[0].rank - 1, -1, suit, held)
     high = _chain(meld.cards[-1].rank + 1, +1, suit, held)
@@ -156,7 +147,7 @@ def _options(meld: Meld, held: int) -> list[tuple[tuple[Card, ...], tuple[Card, 
             for i in range(len(low) + 1) for j in range(len(high) + 1)]
 
 
-def lay_offs(knocker_melds, defender_cards) -> LayOffResult:
+def lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> LayOffResult:
     """The defender's least deadwood over every combination of own melds and lay-offs.
 
     ``knocker_melds``: a sequence of melds (:class:`Meld`, Hand or notation); ``defender_cards``:
@@ -181,35 +172,56 @@ def lay_offs(knocker_melds, defender_cards) -> LayOffResult:
         if card.bit & taken:
             raise CardError("duplicate_card", f"{card} is in a knocker's meld and the "
                             f"defender's hand", token=str(card))
-    held = defender.mask
-    best = None
-    for choice in product(*(_options(meld, held) for meld in melds)):
-        used = 0
-        count = 0
-        for below, above in choice:
-            for card in below + above:
-                if used & card.bit:
-                    break
-                used |= card.bit
-                count += 1
-            else:
-                continue
-            break
-        else:
-            rest = arrange(Hand(c for c in defender if not c.bit & used))
-            key = (rest.points, -count)
-            if best is None or key < best[0]:
-                best = (key, choice, rest)
-    _, choice, rest = best
+    return _play(melds, defender.mask, {})
+
+
+def _best_choice(options: list[list[Option]], held: int,
+                 deadwood: dict[int, int]) -> tuple[int, tuple[int, ...], int]:
+    """(points, choice, used) of the best combination of lay-offs: ``options`` lists each
+    meld's options (see :func:`_options`), ``held`` is the defender's cards. ``points`` is the
+    defender's least deadwood after it, ``choice`` the option index per meld, ``used`` the
+    cards laid off.
+
+    The best is the least deadwood, then the most cards laid off, then the first in the order
+    of ``itertools.product`` over the options (combinations using a card twice left out).
+    ``deadwood`` caches the least deadwood of the defender's cards left (a mask); calls with the
+    same ``held`` may share it.
+    """
+    combos: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for meld_options in options:
+        masks = [sum(card.bit for card in below + above) for below, above in meld_options]
+        combos = [(used | mask, choice + (index,)) for used, choice in combos
+                  for index, mask in enumerate(masks) if not used & mask]
+
+    def key(combo: tuple[int, tuple[int, ...]]) -> tuple[int, int]:
+        rest = held & ~combo[0]
+        if rest not in deadwood:
+            deadwood[rest] = min_deadwood_mask(rest)
+        return deadwood[rest], -combo[0].bit_count()
+
+    used, choice = min(combos, key=key)  # the first of the least
+    return deadwood[held & ~used], choice, used
+
+
+def _least_deadwood(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> int:
+    """The defender's least deadwood after laying off onto ``melds``: ``lay_offs(...).points``
+    without building the result (``deadwood`` as for :func:`_best_choice`)."""
+    return _best_choice([_options(meld, held) for meld in melds], held, deadwood)[0]
+
+
+def _play(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOffResult:
+    """The defender's best play (see :func:`lay_offs`) with the cards of ``held`` against the
+    knocker's ``melds`` (checked, no card in both); ``deadwood`` as for :func:`_best_choice`."""
+    options = [_options(meld, held) for meld in melds]
+    _, choice, used = _best_choice(options, held, deadwood)
+    rest = arrange(cards_from_mask(held & ~used))
     plays = []
     final = []
-    for index, (meld, (below, above)) in enumerate(zip(melds, choice)):
+    for index, (meld, meld_options, picked) in enumerate(zip(melds, options, choice)):
+        below, above = meld_options[picked]
         cards = meld.cards
         for card in below + above:
             plays.append(LayOff(card, index, cards))
             cards = Hand(sorted(cards + (card,)))
         final.append(Meld(cards, meld.kind))
-    own = tuple(sorted((Meld(Hand(sorted(m.cards)), m.kind) for m in rest.melds),
-                       key=lambda m: m.cards.mask))
-    return LayOffResult(tuple(plays), own, Hand(sorted(rest.deadwood)), rest.points,
-                        tuple(final))
+    return LayOffResult(tuple(plays), rest.melds, rest.deadwood, rest.points, tuple(final))

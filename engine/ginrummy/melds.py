@@ -27,14 +27,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Union
 
-from .cards import DECK, Card, Hand, cards_from_mask, parse_cards
+from .cards import (DECK, LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards,
+                    wrong_count)
 from .errors import CardError, RuleError
 
-_LANE = 0x1FFF
-_RANK = 0x8004002001  # bit 0 of each lane: times a rank's lane bit gives its bit in every suit
-_VALUES = tuple(min(rank, 10) for rank in range(1, 14))  # card value by bit position in a lane
-_NO_DISCARD = 10_000  # a lane with no card has nothing to discard
+_LANE = (1 << LANE_BITS) - 1  # 8191: the 13 bits of one suit's lane, ace at bit 0, king at 12
+_LANES = 1 << LANE_BITS  # 8192 different lanes: the length of each lane table
+_HEARTS, _DIAMONDS, _CLUBS = LANE_BITS, 2 * LANE_BITS, 3 * LANE_BITS  # lane shifts (spades: 0)
+_SHIFTS = (0, _HEARTS, _DIAMONDS, _CLUBS)
+_RANK = sum(1 << shift for shift in _SHIFTS)  # 0x8004002001, bit 0 of each lane: times a
+# rank's lane bit, it gives that rank's bit in every suit
+_MIN_MELD = 3  # the fewest cards of a set or a run
+_KEY_SHIFT = 6  # a search key packs points << 6 | dead cards (at most 52 dead cards < 64), so
+# comparing keys compares points first, then the number of dead cards
+_VALUES = tuple(min(rank, 10) for rank in range(1, LANE_BITS + 1))  # card value by lane bit
+_NO_DISCARD = 10_000  # more than any deadwood: a lane with no card has nothing to discard
 _MAX_CHOICES = 4096  # more set choices than this: use the memoised search
 
 
@@ -57,8 +66,8 @@ class Meld:
     kind: str = ""  # "set" or "run"; worked out when not given
 
     def __post_init__(self):
-        cards = Hand(sorted(parse_cards(self.cards)))
-        kind = _meld_kind(cards)
+        cards = parse_cards(self.cards).sorted()
+        kind = meld_kind(cards.mask)
         if kind is None or self.kind not in ("", kind):
             raise RuleError("not_a_meld", f"{cards} is not a {self.kind or 'meld'}",
                             meld=str(cards))
@@ -72,15 +81,30 @@ class Meld:
         return f"Meld({str(self)!r})"
 
 
-def _meld_kind(cards: Hand) -> str | None:
-    """"set", "run" or None for sorted cards."""
-    if len(cards) < 3:
+def meld_kind(mask: int) -> str | None:
+    """``"set"`` or ``"run"`` when the cards of ``mask`` form a meld, else None: the engine's one
+    meld check. A set is 3 or 4 cards of one rank; a run is 3 or more cards of one suit in
+    sequence, ace low only (K-A-2 is not a run).
+
+    >>> [meld_kind(parse_cards(cards).mask) for cards in ("7S 7H 7C", "JS QS KS", "QS KS AS")]
+    ['set', 'run', None]
+    """
+    count = mask.bit_count()
+    if count < _MIN_MELD:
         return None
-    if len(cards) <= 4 and all(c.rank == cards[0].rank for c in cards):
+    low = mask & -mask
+    index = low.bit_length() - 1
+    rank = index % LANE_BITS  # the lowest card's bit in its lane
+    if count <= 4 and not mask & ~(_RANK << rank):
         return "set"
-    if all(c.suit == cards[0].suit and c.rank == cards[0].rank + i for i, c in enumerate(cards)):
+    run = mask >> index
+    if not run & (run + 1) and rank + count <= LANE_BITS:  # consecutive bits inside one lane
         return "run"
     return None
+
+
+MeldLike = Union[Meld, CardsLike]
+"""A meld as the public functions take it: a :class:`Meld`, or its cards (checked)."""
 
 
 @dataclass(frozen=True)
@@ -105,33 +129,34 @@ class Arrangement:
 def _build_lane_tables():
     """Tables indexed by a 13-bit lane (one suit's cards, ace at bit 0), using runs only:
 
-    - ``key``: least deadwood as ``points * 64 + dead cards`` (points first, then fewer cards);
+    - ``key``: least deadwood as ``points << _KEY_SHIFT | dead cards`` (points first, then
+      fewer cards);
     - ``first_run``: the run its best arrangement takes at the lowest card (0: that card is dead);
-    - ``points``: ``key >> 6``, the least deadwood points;
+    - ``points``: ``key >> _KEY_SHIFT``, the least deadwood points;
     - ``discard_gain``: least change of ``points`` from discarding one of the lane's cards
       (``_NO_DISCARD`` for an empty lane);
     - ``runnable``: the cards that are in some run of 3 within the lane.
     """
-    key = [0] * 8192
-    first_run = [0] * 8192
-    for lane in range(1, 8192):
+    key = [0] * _LANES
+    first_run = [0] * _LANES
+    for lane in range(1, _LANES):
         low = lane & -lane
-        best = key[lane ^ low] + _VALUES[low.bit_length() - 1] * 64 + 1
+        best = key[lane ^ low] + (_VALUES[low.bit_length() - 1] << _KEY_SHIFT) + 1  # low is dead
         best_run = 0
         run, bit, length = low, low << 1, 1
         while lane & bit:
             run, bit, length = run | bit, bit << 1, length + 1
-            if length >= 3 and key[lane ^ run] < best:
+            if length >= _MIN_MELD and key[lane ^ run] < best:
                 best, best_run = key[lane ^ run], run
         key[lane], first_run[lane] = best, best_run
-    points = [k >> 6 for k in key]
-    bits = [1 << i for i in range(13)]
+    points = [k >> _KEY_SHIFT for k in key]
+    bits = [1 << i for i in range(LANE_BITS)]
     discard_gain = [_NO_DISCARD] + [  # least (points after discarding one card) - points
         min([points[lane ^ bit] for bit in bits if lane & bit]) - points[lane]
-        for lane in range(1, 8192)]
-    runnable = [0] * 8192  # the cards that can be in some run of the lane
-    for lane in range(8192):
-        starts = lane & lane >> 1 & lane >> 2
+        for lane in range(1, _LANES)]
+    runnable = [0] * _LANES  # the cards that can be in some run of the lane
+    for lane in range(_LANES):
+        starts = lane & lane >> 1 & lane >> 2  # the lowest cards of runs of 3 (_MIN_MELD)
         runnable[lane] = (starts | starts << 1 | starts << 2) & _LANE
     return key, first_run, points, discard_gain, runnable
 
@@ -177,9 +202,9 @@ def _set_choices(mask: int, discard: bool = False) -> list[int] | None:
     ['7S 7H 7D', '7S 7H 7D KS KH KD']
     """
     r = _RUNNABLE
-    a, b, c, d = mask & _LANE, mask >> 13 & _LANE, mask >> 26 & _LANE, mask >> 39
+    a, b, c, d = mask & _LANE, mask >> _HEARTS & _LANE, mask >> _DIAMONDS & _LANE, mask >> _CLUBS
     ranks = (a & b & (c | d)) | (c & d & (a | b))  # ranks held in 3 or 4 suits
-    runnable = r[a] | r[b] << 13 | r[c] << 26 | r[d] << 39
+    runnable = r[a] | r[b] << _HEARTS | r[c] << _DIAMONDS | r[d] << _CLUBS
     choices = [0]
     while ranks:
         low = ranks & -ranks
@@ -187,7 +212,7 @@ def _set_choices(mask: int, discard: bool = False) -> list[int] | None:
         cards = low * _RANK & mask  # this rank's cards
         free, stuck = cards & runnable, cards & ~runnable
         if cards.bit_count() == 3:
-            options = (0, cards) if free or discard else (cards,)
+            options = [0, cards] if free or discard else [cards]
         else:
             options = [cards]  # the 4-set
             rest = free
@@ -215,8 +240,7 @@ def _one_rank_choices(mask: int, rank_bit: int) -> list[int]:
     cards = rank_bit * _RANK & mask
     if cards.bit_count() == 3:
         return [0, cards]
-    return [0, cards, cards ^ rank_bit, cards ^ rank_bit << 13, cards ^ rank_bit << 26,
-            cards ^ rank_bit << 39]
+    return [0, cards] + [cards ^ rank_bit << shift for shift in _SHIFTS]
 
 
 # --- the mask functions -----------------------------------------------------------------------
@@ -227,23 +251,24 @@ def min_deadwood_mask(mask: int, _t=_POINTS) -> int:
     >>> min_deadwood_mask(parse_cards("3H 4H 5H 7C 7D 7S 9S 9C KD KH").mask)
     38
     """
-    a = mask & 8191  # the four suit lanes (8191 = 13 bits)
-    b = mask >> 13 & 8191
-    c = mask >> 26 & 8191
-    d = mask >> 39
+    a = mask & _LANE  # the four suit lanes
+    b = mask >> _HEARTS & _LANE
+    c = mask >> _DIAMONDS & _LANE
+    d = mask >> _CLUBS
     ranks = (a & b & (c | d)) | (c & d & (a | b))  # ranks held in 3 or 4 suits
     if not ranks:
         return _t[a] + _t[b] + _t[c] + _t[d]
     if ranks & (ranks - 1):
         choices = _set_choices(mask)
         if choices is None:
-            return _memo_search(mask, {})[0] >> 6
+            return _memo_search(mask, {})[0] >> _KEY_SHIFT
     else:
         choices = _one_rank_choices(mask, ranks)
     best = _NO_DISCARD
     for choice in choices:
         rest = mask ^ choice
-        points = _t[rest & 8191] + _t[rest >> 13 & 8191] + _t[rest >> 26 & 8191] + _t[rest >> 39]
+        points = (_t[rest & _LANE] + _t[rest >> _HEARTS & _LANE] + _t[rest >> _DIAMONDS & _LANE]
+                  + _t[rest >> _CLUBS])
         if points < best:
             best = points
     return best
@@ -258,17 +283,17 @@ def min_deadwood_after_discard_mask(mask: int, _t=_POINTS, _g=_DISCARD_GAIN) -> 
     """
     if not mask:
         raise CardError("wrong_count", "no card to discard", expected=[1], got=0)
-    a = mask & 8191
-    b = mask >> 13 & 8191
-    c = mask >> 26 & 8191
-    d = mask >> 39
+    a = mask & _LANE
+    b = mask >> _HEARTS & _LANE
+    c = mask >> _DIAMONDS & _LANE
+    d = mask >> _CLUBS
     ranks = (a & b & (c | d)) | (c & d & (a | b))
     if not ranks:
         return _t[a] + _t[b] + _t[c] + _t[d] + min(_g[a], _g[b], _g[c], _g[d])
     if ranks & (ranks - 1):
         choices = _set_choices(mask, discard=True)
         if choices is None:
-            return min(_memo_search(mask ^ card.bit, {})[0] >> 6
+            return min(_memo_search(mask ^ card.bit, {})[0] >> _KEY_SHIFT
                        for card in cards_from_mask(mask))
     else:
         choices = _one_rank_choices(mask, ranks)
@@ -277,7 +302,8 @@ def min_deadwood_after_discard_mask(mask: int, _t=_POINTS, _g=_DISCARD_GAIN) -> 
         rest = mask ^ choice
         if not rest:
             continue  # nothing left to discard: another choice leaves the discard out of a set
-        a, b, c, d = rest & 8191, rest >> 13 & 8191, rest >> 26 & 8191, rest >> 39
+        a, b, c, d = (rest & _LANE, rest >> _HEARTS & _LANE, rest >> _DIAMONDS & _LANE,
+                      rest >> _CLUBS)
         points = _t[a] + _t[b] + _t[c] + _t[d] + min(_g[a], _g[b], _g[c], _g[d])
         if points < best:
             best = points
@@ -287,7 +313,8 @@ def min_deadwood_after_discard_mask(mask: int, _t=_POINTS, _g=_DISCARD_GAIN) -> 
 # --- arrangements -----------------------------------------------------------------------------
 
 def _search(mask: int) -> tuple[int, list[int]]:
-    """(``points * 64 + dead cards``, meld masks) of the best arrangement of ``mask``.
+    """(search key, meld masks) of the best arrangement of ``mask``: the key is
+    ``points << _KEY_SHIFT | dead cards``.
 
     Ties (same points and number of dead cards) go to the first found: set choices in the
     order of :func:`_set_choices`, runs as :func:`_build_lane_tables` finds them.
@@ -299,14 +326,15 @@ def _search(mask: int) -> tuple[int, list[int]]:
     best, best_removal = None, 0
     for removal in choices:
         rest = mask ^ removal
-        key = k[rest & _LANE] + k[rest >> 13 & _LANE] + k[rest >> 26 & _LANE] + k[rest >> 39]
+        key = (k[rest & _LANE] + k[rest >> _HEARTS & _LANE] + k[rest >> _DIAMONDS & _LANE]
+               + k[rest >> _CLUBS])
         if best is None or key < best:
             best, best_removal = key, removal
     melds = []
     rest = mask & ~best_removal
-    for shift in (0, 13, 26, 39):
+    for shift in _SHIFTS:
         melds += [run << shift for run in _lane_runs(rest >> shift & _LANE)]
-    for rank in range(13):
+    for rank in range(LANE_BITS):
         cards = best_removal & (_RANK << rank)
         if cards:
             melds.append(cards)
@@ -314,12 +342,12 @@ def _search(mask: int) -> tuple[int, list[int]]:
 
 
 def _best_key(mask: int, _k=_KEY) -> int:
-    """``points * 64 + dead cards`` of the best arrangement of ``mask`` (as :func:`_search`)."""
+    """The search key of the best arrangement of ``mask`` (as :func:`_search`)."""
     choices = _set_choices(mask)
     if choices is None:
         return _memo_search(mask, {})[0]
-    return min([_k[r & _LANE] + _k[r >> 13 & _LANE] + _k[r >> 26 & _LANE] + _k[r >> 39]
-                for r in [mask ^ choice for choice in choices]])
+    return min([_k[r & _LANE] + _k[r >> _HEARTS & _LANE] + _k[r >> _DIAMONDS & _LANE]
+                + _k[r >> _CLUBS] for r in [mask ^ choice for choice in choices]])
 
 
 def _memo_search(mask: int, memo: dict) -> tuple[int, list[int]]:
@@ -333,16 +361,17 @@ def _memo_search(mask: int, memo: dict) -> tuple[int, list[int]]:
     low = min(cards_from_mask(mask))
     rest = mask ^ low.bit
     key, melds = _memo_search(rest, memo)
-    best = (key + low.value * 64 + 1, melds)
-    same = [card.bit for card in (DECK[s * 13 + low.rank - 1] for s in range(4))
+    best = (key + (low.value << _KEY_SHIFT) + 1, melds)  # low is dead
+    same = [card.bit for card in (DECK[shift + low.rank - 1] for shift in _SHIFTS)
             if card is not low and mask & card.bit]
-    candidates = [low.bit | sum(combo) for size in (2, 3) for combo in combinations(same, size)]
+    candidates = [low.bit | sum(combo)  # sets: low and 2 or 3 cards of its rank
+                  for size in (2, 3) for combo in combinations(same, size)]
     run, bit = low.bit, low.bit << 1
-    for _ in range(low.rank, 13):
+    for _ in range(low.rank, LANE_BITS):
         if not mask & bit:
             break
         run, bit = run | bit, bit << 1
-        if run.bit_count() >= 3:
+        if run.bit_count() >= _MIN_MELD:
             candidates.append(run)
     for meld in candidates:
         key, melds = _memo_search(mask & ~meld, memo)
@@ -355,24 +384,22 @@ def _memo_search(mask: int, memo: dict) -> tuple[int, list[int]]:
 def _make_meld(mask: int) -> Meld:
     """The Meld of a mask known to be a meld, built without checking it again."""
     meld = object.__new__(Meld)
-    cards = tuple.__new__(Hand, sorted(cards_from_mask(mask)))
-    object.__setattr__(meld, "cards", cards)
-    object.__setattr__(meld, "kind", "set" if cards[0].rank == cards[-1].rank else "run")
+    object.__setattr__(meld, "cards", cards_from_mask(mask).sorted())
+    object.__setattr__(meld, "kind", meld_kind(mask))
     return meld
 
 
-def _arrangement(hand: Hand, mask: int, discard: Card | None = None,
-                 big_gin: bool = False) -> Arrangement:
+def _arrangement(mask: int, discard: Card | None = None, big_gin: bool = False) -> Arrangement:
     key, meld_masks = _search(mask)
     used = 0
     for meld in meld_masks:
         used |= meld
     melds = tuple(_make_meld(m) for m in sorted(meld_masks))
-    deadwood = tuple.__new__(Hand, sorted(c for c in hand if c.bit & mask & ~used))
-    return Arrangement(melds, deadwood, key >> 6, discard, big_gin)
+    deadwood = cards_from_mask(mask & ~used).sorted()
+    return Arrangement(melds, deadwood, key >> _KEY_SHIFT, discard, big_gin)
 
 
-def arrange(cards) -> Arrangement:
+def arrange(cards: CardsLike) -> Arrangement:
     """The arrangement with the least deadwood for any number of cards (0 to 52), no discard.
 
     Ties go to the fewest deadwood cards, then to a fixed search order. Up to about 25 cards
@@ -385,15 +412,14 @@ def arrange(cards) -> Arrangement:
     >>> arrange("KS AS 2S").points
     13
     """
-    hand = parse_cards(cards)
-    return _arrangement(hand, hand.mask)
+    return _arrangement(parse_cards(cards).mask)
 
 
 def _discard_order(card: Card) -> tuple:
     return (-card.value, -card.rank, card.index)
 
 
-def best_melds(cards) -> Arrangement:
+def best_melds(cards: CardsLike) -> Arrangement:
     """The best arrangement of 10 cards, or of 11 cards with the best discard.
 
     For 11 cards every discard is tried. Ties are broken by, in order: least deadwood points,
@@ -408,20 +434,23 @@ def best_melds(cards) -> Arrangement:
     hand = parse_cards(cards, count=(10, 11))
     mask = hand.mask
     if len(hand) == 10:
-        return _arrangement(hand, mask)
+        return _arrangement(mask)
     key, _, discard = min((_best_key(mask ^ card.bit), _discard_order(card), card)
                           for card in hand)
     big_gin = key == 0 and min_deadwood_mask(mask) == 0
-    return _arrangement(hand, mask ^ discard.bit, discard, big_gin)
+    return _arrangement(mask ^ discard.bit, discard, big_gin)
 
 
-def min_deadwood(cards) -> int:
+def min_deadwood(cards: CardsLike) -> int:
     """Minimum deadwood points of 10 cards, or of 11 cards after the best discard.
 
     >>> min_deadwood("4S 6S KS KH 4D 5D 6D 4C 5C 6C KC")
     4
     """
-    hand = parse_cards(cards, count=(10, 11))
-    if len(hand) == 10:
+    hand = cards if type(cards) is Hand else parse_cards(cards)  # a Hand as it is: no call
+    size = len(hand)
+    if size == 10:
         return min_deadwood_mask(hand.mask)
-    return min_deadwood_after_discard_mask(hand.mask)
+    if size == 11:
+        return min_deadwood_after_discard_mask(hand.mask)
+    raise wrong_count((10, 11), size)

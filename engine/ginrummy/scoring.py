@@ -97,11 +97,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Iterable
 
-from .cards import Card, Hand, parse_cards
+from .cards import LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
+from .ending import check_ending
 from .errors import CardError, RuleError
-from .layoffs import LayOff, LayOffResult, check_melds, lay_offs
-from .melds import Meld, arrange, best_melds
+from .layoffs import LayOff, LayOffResult, _least_deadwood, _play, check_melds
+from .melds import Meld, MeldLike, arrange, best_melds, min_deadwood_mask
 from .rules import RuleSet, get_rules
 
 OUTCOMES = ("knock", "gin", "big_gin", "undercut")
@@ -201,75 +203,84 @@ class HandResult:
         }
 
 
-def _candidate_melds(cards: Hand) -> list[Hand]:
-    """Every set and run that can be made from ``cards``."""
-    found = []
-    by_rank: dict[int, list[Card]] = {}
-    for card in cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    for group in by_rank.values():
-        for size in (3, 4):
-            found.extend(Hand(sorted(c)) for c in combinations(group, size))
-    held = cards.mask
-    for card in cards:  # runs starting at ``card``
-        run = [card]
-        rank = card.rank + 1
-        while rank <= 13 and Card(rank, card.suit).bit & held:
-            run.append(Card(rank, card.suit))
-            if len(run) >= 3:
-                found.append(Hand(run))
-            rank += 1
-    return found
-
-
-def optimal_layouts(cards) -> list[tuple[Meld, ...]]:
+def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
     """Every arrangement of ``cards`` into melds that leaves the minimum deadwood.
 
     The arrangement :func:`~ginrummy.melds.arrange` returns comes first; each layout's melds are
-    sorted by their cards' bit masks.
+    sorted by their cards' bit masks. The others follow in the order of a search that takes
+    the lowest card (by index) as dead, then in each meld that holds it: sets of 3 (in the order
+    the cards are given), the set of 4, runs from the shortest.
 
     >>> [[str(m) for m in layout] for layout in optimal_layouts("TS JS QS QH QD 2C")]
     [['TS JS QS'], ['QS QH QD']]
     """
     hand = parse_cards(cards)
+    by_rank: dict[int, list[int]] = {}  # each rank's cards (bits) in the order given
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card.bit)
+    least: dict[int, int] = {}  # least deadwood by mask, for this search
 
-    def search(rest: Hand, target: int):
+    def deadwood(mask: int) -> int:
+        if mask not in least:
+            least[mask] = min_deadwood_mask(mask)
+        return least[mask]
+
+    def melds_with(low: Card, rest: int):
+        """The melds in ``rest`` holding its lowest card ``low``, as masks, in search order."""
+        same = [bit for bit in by_rank[low.rank] if bit & rest]
+        for size in (3, 4):
+            for combo in combinations(same, size):
+                if low.bit in combo:
+                    yield sum(combo)
+        run, bit = low.bit, low.bit << 1
+        for _ in range(low.rank, LANE_BITS):  # up to the king
+            if not rest & bit:
+                break
+            run, bit = run | bit, bit << 1
+            if run.bit_count() >= 3:
+                yield run
+
+    def search(rest: int, target: int):
+        """Every list of melds (masks) of ``rest`` that leaves deadwood ``target``."""
         if not rest:
             yield ()
             return
-        first = min(rest, key=lambda c: c.index)
-        others = Hand(c for c in rest if c is not first)
-        if first.value <= target and arrange(others).points == target - first.value:
-            yield from search(others, target - first.value)
-        for meld in _candidate_melds(rest):
-            if first in meld:
-                remaining = Hand(c for c in rest if c not in meld)
-                if arrange(remaining).points == target:
-                    for layout in search(remaining, target):
-                        yield (meld,) + layout
-
-    def key(melds) -> frozenset:
-        return frozenset(Hand(m).mask if not isinstance(m, Meld) else m.cards.mask
-                         for m in melds)
+        low = cards_from_mask(rest & -rest)[0]
+        if low.value <= target and deadwood(rest ^ low.bit) == target - low.value:
+            yield from search(rest ^ low.bit, target - low.value)
+        for meld in melds_with(low, rest):
+            if deadwood(rest ^ meld) == target:
+                for layout in search(rest ^ meld, target):
+                    yield (meld,) + layout
 
     first = arrange(hand)
-    layouts = [tuple(sorted(first.melds, key=lambda m: m.cards.mask))]
-    seen = {key(first.melds)}
-    for found in search(hand, first.points):
-        if key(found) not in seen:
-            seen.add(key(found))
-            layouts.append(tuple(sorted(check_melds(found), key=lambda m: m.cards.mask)))
-    return [tuple(Meld(Hand(sorted(m.cards)), m.kind) for m in layout) for layout in layouts]
+    layouts = [tuple(first.melds)]
+    seen = {frozenset(meld.cards.mask for meld in first.melds)}
+    for found in search(hand.mask, first.points):
+        if frozenset(found) not in seen:
+            seen.add(frozenset(found))
+            layouts.append(tuple(Meld(cards_from_mask(mask)) for mask in sorted(found)))
+    return layouts
 
 
-def _parse_upcard(upcard) -> Card | None:
-    if upcard is None or isinstance(upcard, Card):
-        return upcard
-    return Card.parse(upcard)
+def _unmelded(cards: Hand, melds: tuple[Meld, ...]) -> Hand:
+    """The cards in no meld, sorted by rank then suit."""
+    melded = 0
+    for meld in melds:
+        melded |= meld.cards.mask
+    return cards_from_mask(cards.mask & ~melded).sorted()
 
 
-def score_hand(knocker, defender, rules="standard", upcard=None,
-               knocker_melds=None) -> HandResult:
+def _best_layout(layouts: list[tuple[Meld, ...]], held: int,
+                 deadwood: dict[int, int]) -> tuple[Meld, ...]:
+    """The first of ``layouts`` leaving the defender (holding ``held``) the most deadwood after
+    their best lay-offs. ``deadwood`` caches the defender's least deadwood by mask."""
+    return max(layouts, key=lambda layout: _least_deadwood(layout, held, deadwood))  # the first
+
+
+def score_hand(knocker: CardsLike, defender: CardsLike,
+               rules: RuleSet | str | dict = "standard", upcard: Card | str | None = None,
+               knocker_melds: Iterable[MeldLike] | None = None) -> HandResult:
     """Score one hand.
 
     ``knocker``: the knocker's 10 cards after the discard (11 cards claim big gin).
@@ -290,9 +301,9 @@ def score_hand(knocker, defender, rules="standard", upcard=None,
     rules = get_rules(rules)
     knocker = parse_cards(knocker, count=(10, 11))
     defender = parse_cards(defender, count=10)
-    upcard = _parse_upcard(upcard)
+    upcard = None if upcard is None else Card.parse(upcard)
     for card in defender:
-        if card in knocker:
+        if card.bit & knocker.mask:
             raise CardError("duplicate_card", f"{card} is in both hands", token=str(card))
     if rules.oklahoma and upcard is None:
         raise RuleError("upcard_required", "Oklahoma needs the upcard to score a hand")
@@ -301,53 +312,32 @@ def score_hand(knocker, defender, rules="standard", upcard=None,
     if knocker_melds is None:
         first = best_melds(knocker) if len(knocker) == 10 else arrange(knocker)
         layouts = None  # computed only for a knock
-        k_melds = tuple(sorted((Meld(Hand(sorted(m.cards)), m.kind) for m in first.melds),
-                               key=lambda m: m.cards.mask))
+        k_melds = first.melds
         k_points = first.points
     else:
         k_melds = check_melds(knocker_melds)
         for meld in k_melds:
             for card in meld.cards:
-                if card not in knocker:
+                if not card.bit & knocker.mask:
                     raise RuleError("meld_not_in_hand", f"{card} is in a meld but not in the "
                                     "knocker's hand", card=str(card))
         layouts = [k_melds]
-        k_points = sum(c.value for c in knocker
-                       if not any(c in m.cards for m in k_melds))
+        k_points = _unmelded(knocker, k_melds).points
 
-    if len(knocker) == 11:
-        if rules.big_gin_bonus is None:
-            raise RuleError("big_gin_not_played", f"the {rules.name} rules have no big gin: "
-                            "discard one card", rules=rules.name)
-        if k_points:
-            raise RuleError("not_big_gin", f"big gin needs all 11 cards melded, not deadwood "
-                            f"{k_points}", deadwood=k_points)
-        outcome, limit = "big_gin", None
-    elif k_points == 0:
-        outcome, limit = "gin", None
-    else:
-        outcome, limit = "knock", rules.knock_limit_for(upcard)
-        if limit == 0 and rules.oklahoma:
-            raise RuleError("gin_required", f"with an ace upcard only gin ends the hand, not "
-                            f"deadwood {k_points}", deadwood=k_points, upcard=str(upcard))
-        if k_points > limit:
-            raise RuleError("knock_over_limit", f"deadwood {k_points} is over the knock limit "
-                            f"{limit}", deadwood=k_points, limit=limit)
+    ending = check_ending("big_gin" if len(knocker) == 11 else "knock", k_points, rules, upcard)
+    outcome = ending.kind
+    limit = ending.limit if outcome == "knock" else None
 
     if outcome == "knock":
         if layouts is None:
             layouts = optimal_layouts(knocker)
-        best = None
-        for layout in layouts:
-            result = lay_offs(layout, defender)
-            if best is None or result.points > best[1].points:
-                best = (layout, result)
-        k_melds, defence = best
+        deadwood: dict[int, int] = {}  # the defender's least deadwood by mask, for every layout
+        k_melds = _best_layout(layouts, defender.mask, deadwood)
+        defence = _play(k_melds, defender.mask, deadwood)
     else:
         own = arrange(defender)
-        defence = LayOffResult((), tuple(sorted(own.melds, key=lambda m: m.cards.mask)),
-                               Hand(sorted(own.deadwood)), own.points, k_melds)
-    k_deadwood = Hand(sorted(c for c in knocker if not any(c in m.cards for m in k_melds)))
+        defence = LayOffResult((), own.melds, own.deadwood, own.points, k_melds)
+    k_deadwood = _unmelded(knocker, k_melds)
     d_points = defence.points
 
     tie = False

@@ -12,7 +12,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import Phase, example, find, given, settings
 from hypothesis import strategies as st
 
 from ginrummy import CardError, Hand, Meld, RuleError, lay_offs, parse_cards
@@ -179,40 +179,78 @@ def test_deterministic_tie_break_prefers_lay_offs():
 # ---------------------------------------------------------------- property tests
 
 SUITS = "SHDC"
+WINDOWS = [list(range(low, low + 6)) for low in range(1, 9)] + [[11, 12, 13, 1, 2, 3]]
+"""Six ranks for a deal: consecutive (touching A or K when they start at 1 or 8), or J Q K A 2
+3, where a lay-off chain would wrap from K to A (or A to K) if the engine let it. It must not:
+the ace is low only, so K-A-2 is not a run."""
+
+
+def run_spans(ranks: list[int]) -> list[tuple[int, int]]:
+    """(first, last) rank of every run of 3 or more that fits in ``ranks`` (never wrapping)."""
+    return [(a, b) for a in ranks for b in ranks
+            if b - a >= 2 and all(r in ranks for r in range(a, b + 1))]
 
 
 @st.composite
 def deals(draw, max_defender=10):
-    """Knocker melds and defender cards packed into a 6-rank window of 2 to 4 suits, so that
-    they interact (the window touches A or K when ``low`` is 1 or 8)."""
-    low = draw(st.integers(1, 8))
-    ranks = list(range(low, low + 6))
+    """Knocker melds and defender cards packed into a window of six ranks (see ``WINDOWS``) of
+    2 to 4 suits, so that they interact."""
+    ranks = draw(st.sampled_from(WINDOWS))
     suits = draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=4, unique=True))
     free = {(r, s) for r in ranks for s in suits}
     melds = []
-    for _ in range(draw(st.integers(1, 3))):
-        if draw(st.booleans()):
+    for _ in range(draw(st.integers(1, 3))):  # the first always fits: there is always a meld
+        if len(suits) >= 3 and draw(st.booleans()):
             rank = draw(st.sampled_from(ranks))
-            chosen = draw(st.lists(st.sampled_from(SUITS), min_size=3, max_size=4, unique=True))
+            chosen = draw(st.lists(st.sampled_from(suits), min_size=3, max_size=len(suits),
+                                   unique=True))
             meld = {(rank, s) for s in chosen}
         else:
             suit = draw(st.sampled_from(suits))
-            start = draw(st.integers(low, low + 3))
-            end = draw(st.integers(start + 2, low + 5))
-            meld = {(r, suit) for r in range(start, end + 1)}
+            first, last = draw(st.sampled_from(run_spans(ranks)))
+            meld = {(r, suit) for r in range(first, last + 1)}
         if meld <= free:
             melds.append(meld)
             free -= meld
-    assume(melds)
-    pool = sorted(free)
+    pool = sorted(free)  # may be empty when the melds fill the window
     size = draw(st.integers(0, min(max_defender, len(pool))))
-    defender = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size, unique=True))
+    defender = draw(st.permutations(pool))[:size]
     text = lambda cards: " ".join("A23456789TJQK"[r - 1] + s for r, s in sorted(cards))
     return [text(m) for m in melds], text(defender)
 
 
+def wraps(deal) -> bool:
+    """A knocker's run ends at K and the defender holds that suit's A, or starts at A and the
+    defender holds the K: a lay-off chain that would wrap."""
+    melds, defender = deal
+    held = to_tuples(defender)
+    for meld in map(to_tuples, melds):
+        ranks, suits = {r for r, _ in meld}, {s for _, s in meld}
+        if len(suits) == 1 and len(ranks) == len(meld):
+            suit = suits.pop()
+            if 13 in ranks and (1, suit) in held or 1 in ranks and (13, suit) in held:
+                return True
+    return False
+
+
+def test_deals_include_chains_that_would_wrap():
+    melds, defender = find(deals(), wraps, settings=settings(max_examples=2000, database=None,
+                                                         phases=[Phase.generate]))
+    assert wraps((melds, defender))
+
+
+WRAP_DEALS = [  # (knocker melds, defender): nothing wraps from K to A or from A to K
+    (["JS QS KS"], "AS 2S 3S 4H"), (["AH 2H 3H"], "KH QH JH 5C"),
+    (["JD QD KD", "AC 2C 3C"], "KC QC AD 2D"), (["JS QS KS", "AS 2S 3S"], ""),
+    (["JS QS KS"], "TS 9S AS")]
+
+
 @settings(max_examples=150, deadline=None)
 @given(deals(max_defender=7))
+@example(WRAP_DEALS[0])
+@example(WRAP_DEALS[1])
+@example(WRAP_DEALS[2])
+@example(WRAP_DEALS[4])
 def test_matches_brute_force(deal):
     melds, defender = deal
     result = lay_offs(melds, defender)
@@ -236,3 +274,11 @@ def test_meld_order_does_not_matter(deal, rng):
     shuffled = list(melds)
     rng.shuffle(shuffled)
     assert lay_offs(melds, defender).points == lay_offs(shuffled, defender).points
+
+
+@pytest.mark.parametrize("deal, laid_off, points", zip(WRAP_DEALS, [[], [], [], [], ["TS", "9S"]],
+                                                      [4, 5, 23, 0, 1]))
+def test_no_lay_off_wraps_from_king_to_ace(deal, laid_off, points):
+    result = lay_offs(*deal)
+    assert [str(lay.card) for lay in result.lay_offs] == laid_off
+    assert result.points == points == brute_lay_offs(*deal)

@@ -17,7 +17,8 @@ from hypothesis import given, settings, strategies as st
 from ginrummy import melds as melds_module
 from ginrummy.cards import DECK, Hand, parse_cards
 from ginrummy.errors import CardError, RuleError
-from ginrummy.melds import (Arrangement, Meld, arrange, best_melds, min_deadwood,
+from ginrummy.layoffs import as_meld
+from ginrummy.melds import (Arrangement, Meld, arrange, best_melds, meld_kind, min_deadwood,
                             min_deadwood_after_discard_mask, min_deadwood_mask)
 
 CASES = json.loads((Path(__file__).parent.parent / "data" / "deadwood.json").read_text("utf-8"))
@@ -297,3 +298,42 @@ def test_meld_checks_its_cards():
         with pytest.raises(RuleError) as error:
             Meld(cards, kind)
         assert error.value.code == "not_a_meld"
+
+
+# --- the one meld check -------------------------------------------------------------------------
+
+def brute_kind(cards) -> str | None:
+    return "set" if is_set(cards) else "run" if is_run(cards) else None
+
+
+def test_meld_kind_every_lane_and_every_rank():
+    """Every subset of one suit's 13 cards, and of one rank's 4 cards, against the brute force."""
+    for suit in range(4):
+        lane = DECK[suit * 13:suit * 13 + 13]
+        for subset in range(1 << 13):
+            cards = [card for i, card in enumerate(lane) if subset >> i & 1]
+            assert meld_kind(mask_of(cards)) == brute_kind(cards), cards
+    for rank in range(1, 14):
+        same = [c for c in DECK if c.rank == rank]
+        for size in range(5):
+            for cards in combinations(same, size):
+                assert meld_kind(mask_of(cards)) == brute_kind(cards), cards
+
+
+WRAP = [c for c in DECK if c.rank in (1, 2, 3, 11, 12, 13)]  # K-A-2 and lane ends side by side
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([DECK, WRAP, pool(1, 3)]).flatmap(
+    lambda cards: st.lists(st.sampled_from(cards), min_size=0, max_size=7, unique=True)))
+def test_meld_kind_matches_brute_force(cards):
+    assert meld_kind(mask_of(cards)) == brute_kind(cards)
+
+
+def test_meld_kind_never_wraps_or_crosses_suits():
+    for text in ("QS KS AS", "KS AS 2S", "KS AH 2H", "QS KS AH", "KC AS 2S", "JS QS KS AH"):
+        assert meld_kind(parse_cards(text).mask) is None, text
+        with pytest.raises(RuleError):
+            as_meld(text)
+    assert meld_kind(parse_cards("JS QS KS").mask) == "run"
+    assert meld_kind(parse_cards("AH 2H 3H").mask) == "run"
