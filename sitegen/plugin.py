@@ -140,6 +140,8 @@ class GinPlugin(BasePlugin[GinConfig]):
             if old is not None:
                 files.remove(old)  # the lessons are generated: a file in docs/ does not count
             files.append(page)
+        # The i18n plugin took this language's pages for the sitemap before the lessons came.
+        self._i18n(config).i18n_files_per_language[language] = files.documentation_pages()
         if self.config.strict_i18n:
             missing = sorted(f.norm_src_uri for f in files.documentation_pages()
                              if getattr(f, "locale", language) != language)

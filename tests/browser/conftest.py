@@ -248,6 +248,8 @@ EXAMPLE_PAGES = {
 
 
 def _example_docs(docs: Path) -> None:
+    from sitegen.translations import english_digest, stamped
+
     for lang in EXAMPLE_LANGUAGES:
         for page, bodies in EXAMPLE_PAGES.items():
             title = "Examples" if page == "index.md" else "Scoring"
@@ -256,6 +258,8 @@ def _example_docs(docs: Path) -> None:
             text = (f"# {title} ({lang})\n\nSee [the other page]({other}).\n\n{fences}\n\n"
                     f"The end.\n")
             (docs / lang / page).parent.mkdir(parents=True, exist_ok=True)
+            if lang != "en":  # translated from the English page as it is: no outdated notice
+                text = stamped(text, english_digest(docs, page))
             (docs / lang / page).write_text(text, encoding="utf-8")
 
 

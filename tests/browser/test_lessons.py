@@ -159,7 +159,8 @@ def test_progress_survives_a_reload_and_resets_per_lesson(servers, new_page):
     ("layoff", "chain", ["6S"], ["6S", "5S"], ("tutorial.why.layoff_missing", {})),
     ("knock", "not-yet", "knock", "no",
      ("tutorial.why.knock_no", {"points": 11, "limit": 10})),
-    ("sheet", "total", "155", "255", ("tutorial.why.number", {"value": 155})),
+    ("sheet", "total", "155", "255", ("tutorial.why.game_bonus", {"amount": 100})),
+    ("sheet", "total", "154", "255", ("tutorial.why.number", {"value": 154})),
 ])
 def test_every_kind_of_answer_is_checked_by_the_engine(servers, new_page, kind, step, wrong,
                                                         right, why):

@@ -186,5 +186,5 @@ def test_variants_table_takes_every_number_from_the_presets(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_rule_page_has_a_live_example(lang, built_site):
     bare = [p for p in RULE_PAGES
-            if 'class="gin-example"' not in built(built_site, lang, p).read_text(encoding="utf-8")]
+            if 'class="gin-example' not in built(built_site, lang, p).read_text(encoding="utf-8")]
     assert bare == []
