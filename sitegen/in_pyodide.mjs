@@ -37,7 +37,10 @@ const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")
 const script = (name) => readFile(new URL(`./${name}`, import.meta.url), "utf8");
 
 async function boot(options = {}) {
-  return loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.error(s), ...options });
+  // A fixed hash seed, so that a snapshot's dictionaries and sets are laid out the same way on
+  // every build.
+  return loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.error(s),
+                      env: { PYTHONHASHSEED: "0" }, ...options });
 }
 
 if (command === "wheel") {

@@ -178,7 +178,7 @@ def _cached_make(cache: Path, name: str, make) -> Path:
         except OSError:  # another build got there first
             if not (cache / name).is_file():
                 raise
-    prune_cache(cache.parent, keep=2)
+    prune_cache(cache.parent, keep=4)
     return cache / name
 
 
