@@ -18,7 +18,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from ginview.catalog import Catalog, install, to_json
+from ginview.catalog import OWN_FORMS, Catalog, install, to_json
 
 from . import BuildError
 from .languages import languages
@@ -105,9 +105,12 @@ def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
         plural = catalog.plural_expr
         for m in catalog:
             text = _translation(m)
-            if (m.context in messages and text is not None
-                    and placeholders(text) == placeholders(messages[m.context])):
+            if text is None or not m.context:
+                continue
+            if m.context in messages and placeholders(text) == placeholders(messages[m.context]):
                 messages[m.context] = text
+            elif m.context not in messages and OWN_FORMS.match(m.context):
+                messages[m.context] = text  # a form this language's grammar needs
     return Catalog(language, messages, plural, strict=True)
 
 
@@ -149,5 +152,8 @@ def problems(locales: Path = LOCALES, root: Path = ROOT) -> list[str]:
                              f"{sorted(placeholders(_translation(message)))} differ from the "
                              f"English {sorted(placeholders(english))}")
         for key in sorted(set(entries) - set(source)):
-            found.append(f"{path.name}: {key}: not in {SOURCE}")
+            if not OWN_FORMS.match(key):
+                found.append(f"{path.name}: {key}: not in {SOURCE}")
+            elif _translation(entries[key]) is None:
+                found.append(f"{path.name}: {key}: empty translation")
     return found

@@ -277,13 +277,14 @@ def render_index(lessons: list[Lesson], catalog: Catalog, env=None) -> str:
 
 
 def practise_note(lessons: list[Lesson], page: str, catalog: Catalog) -> str:
-    """The note at the end of a rules page that a lesson teaches: a link to the lesson."""
+    """The note at the end of a rules page that a lesson teaches: the lesson's title as a
+    link, on a line of its own (a title may hold any punctuation), and a word on it."""
     for lesson in lessons:
         if lesson.data.get("page") == page:
             up = "../" * page.count("/")
             link = f"[{catalog.text(lesson.data['title'])}]({up}{FOLDER}/{lesson.slug}.md)"
             return (f'\n\n!!! tip gin-practise "{catalog.text("tutorial.practise_title")}"\n\n'
-                    f"    {catalog.text('tutorial.practise', lesson=link)}\n")
+                    f"    {link}\n\n    {catalog.text('tutorial.practise')}\n")
     return ""
 
 

@@ -1,10 +1,18 @@
 """Catalogs: the site's words in one language, keyed by message id (``ui.undo``, ``step.gin``).
 
 A message may hold ``{name}`` placeholders, and may have plural forms (chosen by the
-``count`` parameter with the language's gettext plural rule). ``{name:unit}`` writes the
-number ``name`` with its unit, through the plural message ``unit.<unit>``: "{points:points}"
-is "25 points" in English and "25 de puncte" in Romanian, so no message spells a number's
-grammar by hand. The source of every catalog is
+``count`` parameter with the language's gettext plural rule). ``{name:form}`` asks for a form
+of the value that the language's grammar needs:
+
+- a number: ``unit.<form>``, a plural message: "{points:points}" is "25 points" in English and
+  "25 de puncte" in Romanian, so no message spells a number's grammar by hand;
+- a card or a player (a :class:`Named` value): ``card.<form>.<rank>`` or
+  ``player.<form>.<number>``, e.g. an Italian "card.the.8" = "l'{card}" for "{card:the}", or a
+  Romanian "player.of.0" = "jucătorului {player}" for "{player:of}".
+
+Such forms (``unit.*``, ``card.<form>.*``, ``player.<form>.*``) may be a language's own: a
+catalog may define them though the English has no use for them (:data:`OWN_FORMS`). A value
+with no such form is written as it is. The source of every catalog is
 ``locales/*.po``: the build reads them (``sitegen.catalogs``) and registers them here with
 :func:`install`; the wheel the browser runs carries them as ``ginview/locales/<lang>.json``,
 made from the same files, and :func:`catalog` reads those when nothing was installed.
@@ -35,10 +43,34 @@ DEFAULT_PLURAL = "(n != 1)"
 class Html(str):
     """Text that is already HTML: filled into markup as it is, never escaped again."""
 
-    __slots__ = ()
-
     def __repr__(self) -> str:
         return f"Html({str(self)!r})"
+
+
+class Named(str):
+    """Text that has grammatical forms in the catalogs: ``forms`` is their key with ``{}`` for
+    the form, e.g. ``"player.{}.0"``; the message of a form gets the value as ``slot``."""
+
+    forms: str = ""
+    slot: str = ""
+
+
+class NamedHtml(Html):
+    """HTML (a drawn card) that has grammatical forms, as :class:`Named`."""
+
+    forms: str = ""
+    slot: str = ""
+
+
+def named(value: str, forms: str, slot: str):
+    """``value`` (text or :class:`Html`) with its forms' key (``"card.{}.7"``) and slot."""
+    out = NamedHtml(value) if isinstance(value, Html) else Named(value)
+    out.forms, out.slot = forms, slot
+    return out
+
+
+OWN_FORMS = re.compile(r"^(?:unit\.\w+|card\.\w+\.\d+|player\.\w+\.\d+)$")
+"""The messages a language may have without the English: the forms its grammar needs."""
 
 
 def esc(value) -> Html:
@@ -88,12 +120,16 @@ class Catalog:
         return Html(PLACEHOLDER.sub(lambda m: esc(self._fill(m, params)), template))
 
     def _fill(self, match: re.Match, params: dict):
-        name, unit = match.groups()
+        name, form = match.groups()
         if name not in params:
             return match.group(0)
         value = params[name]
-        if unit and isinstance(value, int) and not isinstance(value, bool):
-            return self.text(f"unit.{unit}", count=value)
+        if form and isinstance(value, int) and not isinstance(value, bool):
+            return self.text(f"unit.{form}", count=value)
+        key = form and getattr(value, "forms", "") and value.forms.format(form)
+        if key and key in self.messages:
+            make = self.html if isinstance(value, Html) else self.text
+            return make(key, **{value.slot: value})
         return value
 
     def _plural_form(self, n: int) -> int:

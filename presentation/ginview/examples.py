@@ -34,7 +34,7 @@ from ginrummy.errors import GinRummyError
 from . import fields as F
 from .catalog import Catalog, Html, esc
 from .fields import Field, FieldError
-from .markup import (card_html, faces, cards_html, hand_buttons, melds_buttons, melds_html,
+from .markup import (card_html, card_text, player_name, cards_html, hand_buttons, melds_buttons, melds_html,
                      none_html, rules_line, step_html, step_text, steps_html)
 
 
@@ -211,7 +211,7 @@ class MeldsKind(CardKind):
 
     def summary(self, state, result, cat):
         if self.name == "knock" and result["verdict"] != "big_gin":
-            return cat.text(verdict_key(result), card=faces(result["discard"]),
+            return cat.text(verdict_key(result), card=card_text(result["discard"]),
                             points=result["points"], limit=result["limit"])
         return cat.text("ui.summary_deadwood", points=result["points"])
 
@@ -384,7 +384,7 @@ class HandKind(Kind):
         start, t = result["start"], cat.text
         rows = [_row(t("ui.dealer"), esc(t(f"player.{start['dealer']}")))]
         for player in (start["dealer"], 1 - start["dealer"]):
-            rows.append(_row(t("ui.hand_of", player=t(f"player.{player}")),
+            rows.append(_row(t("ui.hand_of", player=player_name(player, cat)),
                              cards_html(start["hands"][player], cat)))
         rows.append(_row(t("ui.upcard"), card_html(start["upcard"], cat)))
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
@@ -397,8 +397,8 @@ class HandKind(Kind):
             steps = end["result"]["steps"]
             out += (f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>'
                     + steps_html(steps[:-1], cat))
-            winner = _winner(end)
-            out += f'<p>{cat.html("hand.entry", player=cat.text(f"player.{winner}"), points=end["result"]["points"])}</p>'
+            out += (f'<p>{cat.html("hand.entry", player=player_name(_winner(end), cat), points=end["result"]["points"])}'
+                    f"</p>")
         elif end.get("outcome") == "dead":
             out += f'<p class="gin-headline">{cat.html("hand.dead")}</p>'
         return Html(out)
@@ -422,7 +422,7 @@ def _winner(end: dict) -> int:
 
 
 def _move_html(move: dict, cat: Catalog) -> Html:
-    params = {"player": cat.text(f"player.{move['player']}")}
+    params = {"player": player_name(move["player"], cat)}
     if move.get("card"):
         params["card"] = card_html(move["card"], cat)
     return cat.html(f"hand.{move['kind']}", **params)

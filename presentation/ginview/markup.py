@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ginrummy import RULESETS, Card
 
-from .catalog import Catalog, Html, esc
+from .catalog import Catalog, Html, esc, named
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PLAYERS = "AB"  # player 0 and 1 as a score sheet writes them (and share links)
@@ -30,11 +30,23 @@ def card_name(card: str | Card, cat: Catalog) -> str:
 
 
 def card_html(card: str, cat: Catalog) -> Html:
-    """One card, not interactive."""
+    """One card, not interactive (with its grammatical forms: ``{card:the}``)."""
     parsed = Card.parse(card)
-    return Html(f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{parsed}">'
-                f'<span aria-hidden="true">{face(parsed)}</span>'
-                f'<span class="gin-sr">{esc(card_name(parsed, cat))}</span></span>')
+    return named(Html(f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{parsed}">'
+                      f'<span aria-hidden="true">{face(parsed)}</span>'
+                      f'<span class="gin-sr">{esc(card_name(parsed, cat))}</span></span>'),
+                 f"card.{{}}.{parsed.rank}", "card")
+
+
+def card_text(card: str):
+    """One card as a reader writes it (7♥), with its grammatical forms."""
+    parsed = Card.parse(card)
+    return named(face(parsed), f"card.{{}}.{parsed.rank}", "card")
+
+
+def player_name(player: int, cat: Catalog):
+    """A player's name (player.0: "Player A"), with its grammatical forms (``{player:of}``)."""
+    return named(cat.text(f"player.{player}"), f"player.{{}}.{player}", "player")
 
 
 def none_html(cat: Catalog) -> Html:
@@ -95,13 +107,14 @@ def melds_buttons(melds: list[str], cat: Catalog, field: str, label: str) -> Htm
 CARD_PARAMS = ("card", "meld", "result", "deadwood", "upcard", "discard", "cards")
 
 
-def param_html(name: str, value, cat: Catalog) -> Html:
-    """A step parameter as HTML: cards drawn, the rest as :func:`param_text` words it."""
+def param_html(name: str, value, cat: Catalog):
+    """A step parameter for an HTML message: cards drawn; the rest as :func:`param_text`
+    words it (the message escapes it, and may ask for a form of a card or a player)."""
     if name == "melds" and isinstance(value, list):
         return melds_html(value, cat)
     if name in CARD_PARAMS and isinstance(value, str):
         return card_html(value, cat) if len(value.split()) == 1 else cards_html(value, cat)
-    return esc(param_text(name, value, cat))
+    return param_text(name, value, cat)
 
 
 def param_text(name: str, value, cat: Catalog) -> str:
@@ -110,11 +123,13 @@ def param_text(name: str, value, cat: Catalog) -> str:
     if name == "melds" and isinstance(value, list):
         return ", ".join(faces(m) for m in value)
     if name in CARD_PARAMS and isinstance(value, str):
+        if len(value.split()) == 1:
+            return card_text(value)
         return faces(value) if value else cat.text("word.none")
     if name == "winner" and isinstance(value, str):
         return cat.text(f"role.{value}")
     if name in ("player", "loser") and isinstance(value, int):
-        return cat.text(f"player.{value}")
+        return player_name(value, cat)
     if name == "outcome":
         return cat.text(f"outcome.{value}")
     if name == "rule":
@@ -140,6 +155,8 @@ def step_key(step: dict) -> str:
         return "step.hand_won_columns"
     if code == "defender_melds" and not step.get("melds"):
         return "step.defender_no_melds"
+    if code == "result" and step.get("outcome") in ("gin", "big_gin"):
+        return "step.result_gin"
     return f"step.{code}"
 
 
@@ -156,7 +173,7 @@ def step_html(step: dict, cat: Catalog) -> Html:
     one with its unit ("{points:points}")."""
     params = {k: v if _number(v, k) else param_html(k, v, cat) for k, v in step.items()
               if k != "code"}
-    return cat.html(step_key(step), **params)
+    return cat.html(step_key(step), **_counted(step, params))
 
 
 def steps_html(steps: list[dict], cat: Catalog) -> Html:
@@ -166,8 +183,17 @@ def steps_html(steps: list[dict], cat: Catalog) -> Html:
 
 def step_text(step: dict, cat: Catalog) -> str:
     """A step as plain text, for a status line."""
-    return cat.text(step_key(step), **{k: v if _number(v, k) else param_text(k, v, cat)
-                                       for k, v in step.items() if k != "code"})
+    return cat.text(step_key(step), **_counted(step, {
+        k: v if _number(v, k) else param_text(k, v, cat) for k, v in step.items() if k != "code"}))
+
+
+def _counted(step: dict, params: dict) -> dict:
+    """A step that lists things (columns) gives their number as ``count``, so that its message
+    may have plural forms."""
+    lists = [v for k, v in step.items() if isinstance(v, list) and k != "melds"]
+    if "count" not in params and lists:
+        params["count"] = len(lists[0])
+    return params
 
 
 # --- rule numbers -------------------------------------------------------------------------------
@@ -200,7 +226,7 @@ def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool
                     f'aria-label="{esc(cat.text("ui.rules"))}">{options}</select>')
     text = " · ".join(f"{cat.text(f'rule.{n}')}: {rule_value(preset, n, cat, short=True)}"
                       for n in numbers)
-    sources = (f' <span class="gin-source">({esc(cat.text("ui.source", source="; ".join(rules.sources)))})'
+    sources = (f' <span class="gin-source">({esc(cat.text("ui.source", source="; ".join(rules.sources), count=len(rules.sources)))})'
                f"</span>") if rules.sources else ""
     return Html(f'<p class="gin-rules"><span class="gin-rules-name">{esc(cat.text("ui.rules"))}: '
                 f'{name}</span> — <span class="gin-rule-numbers">{esc(text)}</span>{sources}</p>')
@@ -216,14 +242,17 @@ def error_text(error: dict, cat: Catalog) -> str:
         if isinstance(value, list):
             value = listed([str(v) for v in value], cat.text("list.or"))
         elif name in ("card", "upcard", "meld", "token") and isinstance(value, str):
-            value = faces(value, strict=False)
+            try:
+                value = card_text(value) if len(value.split()) == 1 else faces(value)
+            except ValueError:
+                pass  # not cards: what the reader typed, quoted as it is
         elif name == "rules" and isinstance(value, str) and cat.has(f"rules.{value}"):
             value = cat.text(f"rules.{value}")
         elif name in ("player", "turn") and isinstance(value, int) and cat.has(f"player.{value}"):
-            value = cat.text(f"player.{value}")
+            value = player_name(value, cat)
         elif value is None:
             value = ""
-        if not _number(value, name):
+        if not _number(value, name) and not hasattr(value, "forms"):
             value = str(value)
             value = value if len(value) <= MAX_QUOTE else value[:MAX_QUOTE - 1] + "…"
         params[name] = value
@@ -235,12 +264,6 @@ MAX_QUOTE = 40
 """The longest piece of a reader's input quoted back in an error."""
 
 
-def faces(cards: str, strict: bool = True) -> str:
-    """Cards in notation (``"7H TS"``) as a reader writes them (``"7♥ 10♠"``). Not strict: text
-    that is not cards comes back as it is."""
-    try:
-        return " ".join(face(c) for c in cards.replace(",", " ").split())
-    except ValueError:
-        if strict:
-            raise
-        return cards
+def faces(cards: str) -> str:
+    """Cards in notation (``"7H TS"``) as a reader writes them (``"7♥ 10♠"``)."""
+    return " ".join(face(c) for c in cards.replace(",", " ").split())

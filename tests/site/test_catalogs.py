@@ -126,3 +126,28 @@ def test_every_engine_error_code_has_a_message():
     assert len(codes) > 30
     missing = sorted(code for code in codes if f"error.{code}" not in catalogs.source_messages())
     assert missing == []
+
+
+def test_a_language_may_add_the_forms_its_grammar_needs(tmp_path):
+    """card.<form>.<rank>, player.<form>.<n> and unit.<form>: a translation's own messages."""
+    from ginview.markup import card_text, player_name
+
+    (tmp_path / "messages.pot").write_text(
+        'msgctxt "a"\nmsgid "Discard {card}, {player}."\nmsgstr ""\n\n'
+        'msgctxt "player.0"\nmsgid "Player A"\nmsgstr ""\n', encoding="utf-8")
+    (tmp_path / "it.po").write_text(
+        'msgctxt "a"\nmsgid "Discard {card}, {player}."\nmsgstr "Scarta {card:the}, {player:the}."\n\n'
+        'msgctxt "player.0"\nmsgid "Player A"\nmsgstr "A"\n\n'
+        'msgctxt "card.the.8"\nmsgid "the {card}"\nmsgstr "l\'{card}"\n\n'
+        'msgctxt "player.the.0"\nmsgid "the player {player}"\nmsgstr "il giocatore {player}"\n\n'
+        'msgctxt "card.thee.9"\nmsgid "x"\nmsgstr ""\n\n'
+        'msgctxt "lesson.other"\nmsgid "x"\nmsgstr "y"\n', encoding="utf-8")
+    it = catalogs.load("it", tmp_path)
+    assert it.text("a", card=card_text("8H"), player=player_name(0, it)) == \
+        "Scarta l'8♥, il giocatore A."
+    assert it.text("a", card=card_text("9H"), player=player_name(0, it)) == \
+        "Scarta 9♥, il giocatore A."  # no form for a nine: the card as it is
+    found = [p for p in catalogs.problems(tmp_path) if p.startswith("it.po")]
+    assert "it.po: card.thee.9: empty translation" in found
+    assert "it.po: lesson.other: not in messages.pot" in found
+    assert not [p for p in found if "card.the.8" in p or "player.the.0" in p]
