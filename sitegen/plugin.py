@@ -47,6 +47,7 @@ from mkdocs.structure.files import File, Files
 from ginview.page import page_html
 
 from . import BuildError, catalogs, fences, lessons, macros
+from .csp import add_policy
 from .languages_split import language_base, split_search_index, split_sitemap
 from .translations import english_digest, translates
 
@@ -255,6 +256,7 @@ class GinPlugin(BasePlugin[GinConfig]):
             page.write_text(root_relative(page.read_text(encoding="utf-8")), encoding="utf-8")
         split_search_index(site_dir, languages)
         split_sitemap(site_dir, languages, config.site_url or "")
+        add_policy(site_dir)
         if not self.config.runtime:
             return
         try:

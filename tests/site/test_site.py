@@ -328,3 +328,20 @@ def test_failed_wheel_build_is_one_line(tmp_path):
         build_wheel(Package(engine), out)
     message = str(failure.value)
     assert message.startswith("wheel build of engine/ failed") and "\n" not in message
+
+
+def test_every_page_carries_a_strict_policy_allowing_its_inline_scripts(built_site):
+    from sitegen.csp import _hash, _inline_scripts
+
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 100
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)
+        assert found, page
+        policy = found.group(1)
+        assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
+        assert "'wasm-unsafe-eval'" in policy and "worker-src 'self'" in policy
+        for script in _inline_scripts(html):
+            assert _hash(script) in policy, page
+        assert html.index("Content-Security-Policy") < html.index("<script")
