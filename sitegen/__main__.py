@@ -3,11 +3,16 @@
 
 import argparse
 import logging
+import signal
 from pathlib import Path
 import os
 import sys
 
 from . import BuildError
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
 
 
 def main(argv=None) -> int:
@@ -34,6 +39,9 @@ def main(argv=None) -> int:
 
     # The build is strict: any MkDocs warning fails it and comes back as the one-line error.
     logging.getLogger("mkdocs").addHandler(logging.NullHandler())
+    # Stopped (SIGTERM, as by a CI timeout): unwind like Ctrl-C, so the build's half-made
+    # folders and temporary runtime files are removed and the last good site stays.
+    signal.signal(signal.SIGTERM, _stop)
     try:
         if args.command == "build":
             from .pipeline import build

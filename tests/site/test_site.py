@@ -345,3 +345,25 @@ def test_every_page_carries_a_strict_policy_allowing_its_inline_scripts(built_si
         for script in _inline_scripts(html):
             assert _hash(script) in policy, page
         assert html.index("Content-Security-Policy") < html.index("<script")
+
+
+@pytest.mark.parametrize("when", [".site.new", "gin-runtime-"])
+def test_a_build_stopped_by_sigterm_leaves_nothing_half_made(tmp_path, when):
+    """Stopped while MkDocs writes the pages, or while the runtime is being staged."""
+    import signal
+    import time
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("the last good site")
+    proc = subprocess.Popen([sys.executable, "-m", "sitegen", "build", "--site-dir", str(site)],
+                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 180
+    while not [p for p in tmp_path.iterdir() if p.name.startswith(when)]:
+        assert time.monotonic() < deadline and proc.poll() is None, f"no {when} came"
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) == 130
+    assert "Traceback" not in proc.stderr.read()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no .site.new, no gin-runtime-*
+    assert (site / "index.html").read_text() == "the last good site"
