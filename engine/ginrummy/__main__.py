@@ -58,10 +58,11 @@ def _sheet_request(lines: list[str], args) -> dict:
     for line in lines:
         winner, _, points = line.strip().partition(" ")
         winner = PLAYER_NAMES.index(winner.upper()) if winner.upper() in ("A", "B") else winner
-        if isinstance(winner, str) and winner.isdigit():
+        if isinstance(winner, str) and winner.isdigit() and len(winner) < 7:
             winner = int(winner)
         points = points.strip()
-        entries.append({"winner": winner, "points": int(points) if points.isdigit() else points})
+        entries.append({"winner": winner,
+                        "points": int(points) if points.isdigit() and len(points) < 7 else points})
     return {"op": "sheet", "entries": entries, "rules": args.rules,
             "format": "hollywood" if args.hollywood else "standard"}
 
@@ -128,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--upcard", help="the upcard, for Oklahoma")
     parser.add_argument("--hollywood", action="store_true", help="sheet: Hollywood scoring")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)  # options may come after the command
 
     if args.command == "sheet":
         lines = args.input or [l for l in sys.stdin.read().splitlines() if l.strip()]
@@ -139,17 +140,22 @@ def main(argv: list[str] | None = None) -> int:
         requests = [_request(args.command, line, args) for line in lines]
 
     status = 0
-    for request in requests:
-        response = call(request)
-        if args.json:
-            print(json.dumps(response["result"] if response["ok"] else response,
-                             ensure_ascii=False))
-        elif response["ok"]:
-            print(_show(args.command, response["result"]))
-        if not response["ok"]:
-            status = USAGE_ERROR
-            if not args.json:
-                print(f"error: {response['error']['message']}", file=sys.stderr)
+    try:
+        for request in requests:
+            response = call(request)
+            if args.json:
+                print(json.dumps(response["result"] if response["ok"] else response,
+                                 ensure_ascii=False))
+            elif response["ok"]:
+                print(_show(args.command, response["result"]))
+            if not response["ok"]:
+                status = USAGE_ERROR
+                if not args.json:
+                    print(f"error: {response['error']['message']}", file=sys.stderr)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader of our output went away (| head): stop quietly
+        sys.stdout = None
+        return status
     return status
 
 

@@ -38,6 +38,14 @@ RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "n
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
+MAX_SHOWN = 40
+"""The most characters of a bad token an error quotes (a reader may paste anything)."""
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
+
+
 class Card:
     """One of the 52 cards. ``rank`` is 1 (ace) to 13 (king); ``suit`` is one of ``SHDC``.
 
@@ -84,25 +92,26 @@ class Card:
         if type(token) is Card:
             return token
         if not isinstance(token, str):
-            raise CardError("bad_card", f"{token!r} is not a card", token=repr(token),
-                            position=position)
+            raise CardError("bad_card", f"{_short(repr(token))} is not a card",
+                            token=_short(repr(token)), position=position)
         card = _BY_NOTATION.get(token)  # the canonical notation, the commonest case
         if card is not None:
             return card
         text = token.strip()
+        shown = _short(token)
         if len(text) < 2:
-            raise CardError("bad_card", f"{token!r} is not a card: write rank then suit, like 7H",
-                            token=token, position=position)
+            raise CardError("bad_card", f"{shown!r} is not a card: write rank then suit, like 7H",
+                            token=shown, position=position)
         rank_text, suit_text = text[:-1].upper(), text[-1]
         suit = SUIT_SYMBOLS.get(suit_text, suit_text.upper())
         if rank_text == "10":
             rank_text = "T"
         if len(rank_text) != 1 or rank_text not in RANKS:
-            raise CardError("unknown_rank", f"unknown rank {text[:-1]!r} in card {token!r}",
-                            token=token, position=position)
+            raise CardError("unknown_rank", f"unknown rank {_short(text[:-1])!r} in card {shown!r}",
+                            token=shown, position=position)
         if suit not in SUITS:
-            raise CardError("unknown_suit", f"unknown suit {suit_text!r} in card {token!r}",
-                            token=token, position=position)
+            raise CardError("unknown_suit", f"unknown suit {suit_text!r} in card {shown!r}",
+                            token=shown, position=position)
         return cls._all[RANKS.index(rank_text) + 1, suit]
 
     @classmethod

@@ -72,3 +72,30 @@ def test_sheet_json_matches_the_api():
     sheet = json.loads(out)
     assert code == 0
     assert [c["finished"] for c in sheet["columns"]] == [True, False, False]
+
+
+def test_options_may_come_after_the_command():
+    code, out, _ = run("deadwood", "--json", "AS 2S 3S 7H 7D 7C 9C TC JC KD")
+    assert code == 0 and json.loads(out) == {"points": 10}
+
+
+def test_a_huge_bad_token_is_quoted_short():
+    code, _, err = run("deadwood", "Z" * 100_000 + "S")
+    assert code == 2 and len(err) < 200 and "Traceback" not in err
+
+
+def test_a_huge_number_is_an_error_not_a_traceback():
+    code, _, err = run("sheet", "A 99999999999999999999999")
+    assert code == 2 and err.startswith("error: ") and "Traceback" not in err
+
+
+def test_a_closed_output_stops_quietly():
+    lines = "\n".join(["AS 2S 3S 7H 7D 7C 9C TC JC KD"] * 20000)
+    proc = subprocess.Popen([sys.executable, "-m", "ginrummy", "deadwood"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdin.write(lines)
+    proc.stdin.close()
+    assert proc.stdout.readline() == "10\n"
+    proc.stdout.close()  # like `| head -1`
+    proc.wait(timeout=60)
+    assert "Traceback" not in proc.stderr.read()
