@@ -33,9 +33,10 @@ $(PY_STAMP): requirements.txt pyproject.toml engine/pyproject.toml presentation/
 	$(PY) -m pip install -q -r requirements.txt
 	touch $@
 
-# npm ci only when node_modules does not already hold the pinned Pyodide.
+# npm ci only when node_modules does not already hold the pinned Pyodide and axe-core (tests).
 $(NPM_STAMP): package.json package-lock.json | $(PY_STAMP)
-	@$(PY) -m sitegen check-runtime >/dev/null 2>&1 || npm ci
+	@($(PY) -m sitegen check-runtime && test -f node_modules/axe-core/axe.min.js) >/dev/null 2>&1 \
+	  || npm ci
 	@mkdir -p node_modules && touch $@
 
 # Browser tests need /usr/bin/chromium; install it through apt when we can.

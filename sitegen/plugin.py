@@ -44,6 +44,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 
+from ginview.catalog import esc
 from ginview.page import page_html
 
 from . import BuildError, catalogs, fences, lessons, macros
@@ -204,8 +205,12 @@ class GinPlugin(BasePlugin[GinConfig]):
         return markdown
 
     def on_page_content(self, html, page, config, files):
+        catalog = catalogs.load(self._language(config))
+        # The toc extension titles every heading's anchor in English, whatever the language.
+        html = html.replace('class="headerlink" href=', 'class="headerlink" title="{}" href='
+                            .format(esc(catalog.text("ui.permalink"))))
         if page.file.src_uri in self.with_examples:
-            return html + page_html(catalogs.load(self._language(config)))
+            return html + page_html(catalog)
         return html
 
     def on_template_context(self, context, template_name, config):

@@ -76,11 +76,12 @@ def card_button(card: str, cat: Catalog, field: str, index: int, meld: int | Non
     parsed = Card.parse(card)
     name = card_name(parsed, cat)
     meld_attr = f' data-meld="{meld}"' if meld is not None else ""
-    caption = cat.text("ui.pick_caption", card=face(parsed), field=label)
+    caption = cat.text("ui.pick_caption", card=card_text(card), field=label)
     return Html(f'<button type="button" class="gin-card gin-suit-{parsed.suit}" '
                 f'data-card="{parsed}" data-field="{field}"{meld_attr} data-index="{index}" '
-                f'tabindex="-1" aria-label="{esc(cat.text("ui.edit_card", card=name))}" '
-                f'data-caption="{esc(caption)}">{face(parsed)}</button>')
+                f'tabindex="-1" data-caption="{esc(caption)}"><span aria-hidden="true">'
+                f'{face(parsed)}</span><span class="gin-sr">{esc(cat.text("ui.edit_card", card=name))}'
+                f"</span></button>")
 
 
 def hand_buttons(cards: str, cat: Catalog, field: str, label: str) -> Html:
@@ -187,12 +188,16 @@ def step_text(step: dict, cat: Catalog) -> str:
         k: v if _number(v, k) else param_text(k, v, cat) for k, v in step.items() if k != "code"}))
 
 
+# The steps that list things, and the list whose length picks their message's plural form.
+COUNTED = {"hand_won": "columns", "hollywood_in_progress": "open"}
+
+
 def _counted(step: dict, params: dict) -> dict:
     """A step that lists things (columns) gives their number as ``count``, so that its message
     may have plural forms."""
-    lists = [v for k, v in step.items() if isinstance(v, list) and k != "melds"]
-    if "count" not in params and lists:
-        params["count"] = len(lists[0])
+    listed = COUNTED.get(step["code"])
+    if listed in step and "count" not in params:
+        params["count"] = len(step[listed])
     return params
 
 

@@ -31,7 +31,8 @@ def page_html(cat: Catalog) -> Html:
     for suit in range(4):
         cells = "".join(
             f'<button type="button" class="gin-card gin-suit-{card.suit}" data-pick="{card}" '
-            f'tabindex="-1" aria-label="{esc(card_name(card, cat))}">{face(card)}</button>'
+            f'tabindex="-1"><span aria-hidden="true">{face(card)}</span>'
+            f'<span class="gin-sr">{esc(card_name(card, cat))}</span></button>'
             for card in DECK[suit * 13:(suit + 1) * 13])
         rows.append(f'<div class="gin-picker-row" role="group">{cells}</div>')
     picker = (f'<div class="gin-picker" role="dialog" aria-label="{esc(cat.text("ui.pick_card"))}">'

@@ -264,7 +264,7 @@ export class LiveExample {
         cell.setAttribute("aria-describedby", note.id);
       }
     }
-    button.closest("dd").after(picker);
+    button.closest("dd").append(picker); // inside the <dd>: a <dl> holds only dt/dd groups
     this.picker = { node: picker, target: button.dataset, key: focusKey(button) };
     const start = picker.querySelector(`[data-pick="${button.dataset.card}"]`);
     start.tabIndex = 0;
