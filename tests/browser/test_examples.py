@@ -457,7 +457,7 @@ def test_typed_cards_in_any_notation_are_made_canonical(live, lang):
     canonical = "TH AS 2S 3S 7H 7D 7C 9C TC JC"
     assert site.state(index)["hand"] == canonical
     assert site.shown_cards(index)["hand"] == canonical
-    faces = node.locator(".gin-inputs button[data-field]").evaluate_all("(bs) => bs.map((b) => b.textContent)")
+    faces = node.locator(".gin-inputs button[data-field] [aria-hidden]").evaluate_all("(ss) => ss.map((s) => s.textContent)")
     assert faces[:3] == ["10♥", "A♠", "2♠"]
     assert field.input_value() == canonical  # the field shows the canonical text too
     assert site.view(index) == site.normalise(drawn({"kind": "melds", "hand": canonical}, lang).view)

@@ -43,7 +43,7 @@ def render(body: str) -> str:
 def test_a_fence_in_any_notation_is_drawn_canonical():
     html = render("kind: melds\nhand: 10c, jc qc 2h 2d 2♠ 5h 6h 7h 9d")
     assert 'data-gin="{&quot;kind&quot;:&quot;melds&quot;,&quot;hand&quot;:&quot;TC JC QC 2H 2D 2S 5H 6H 7H 9D&quot;}"' in html
-    assert '>10♣</button>' in html and "1♣" not in html
+    assert '<span aria-hidden="true">10♣</span>' in html and "1♣" not in html
     assert 'data-gin-link="hand:TC-JC-QC-2H-2D-2S-5H-6H-7H-9D"' in html
     # A YAML list of cards is cards too.
     assert 'data-card="TC"' in render("kind: melds\nhand: [10c, jc, qc, 2h, 2d, 2s, 5h, 6h, 7h, 9d]")
