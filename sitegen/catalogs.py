@@ -31,7 +31,10 @@ SOURCE = "messages.pot"
 def placeholders(text: str | tuple) -> set[str]:
     """The ``{name}`` placeholders in a message (all its plural forms)."""
     forms = (text,) if isinstance(text, str) else text
-    return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+    try:
+        return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+    except ValueError:  # a lone { or }: never the English placeholders, so never shipped
+        return {"(a lone { or })"}
 
 
 STRING = r'"(?:[^"\\]|\\.)*"'

@@ -45,7 +45,7 @@ from . import __version__
 from .cards import Card, parse_cards
 from .ending import verdict
 from .errors import GinRummyError
-from .game import HandEntry, score_game, score_hollywood
+from .game import score_game, score_hollywood
 from .hand import Action, HandState, apply, deal, legal_actions
 from .layoffs import lay_offs
 from .melds import Arrangement, arrange, best_melds, min_deadwood
@@ -140,7 +140,7 @@ def _op_score(request):
 
 def _op_sheet(request):
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
-    entries = [HandEntry.from_json(entry) for entry in _field(request, "entries", list)]
+    entries = _field(request, "entries", list)
     kind = _field(request, "format", str, "standard")
     if kind == "standard":
         return score_game(entries, rules).to_json()
@@ -180,18 +180,36 @@ OPS = {
 }
 
 
+MAX_DEPTH = 20
+"""The deepest nesting of lists and objects a request may have (a real one has four)."""
+
+
+def check_depth(value, limit: int = MAX_DEPTH) -> None:
+    """Refuse a value nested deeper than ``limit``, before anything recurses into it."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                raise RequestError("too_deep", f"the request is nested more than {limit} deep",
+                                   limit=limit)
+            stack.extend((child, depth + 1) for child in
+                         (item.values() if isinstance(item, dict) else item))
+
+
 def call(request: dict) -> dict:
     """Answer a request already decoded from JSON; the result is a JSON-ready dict."""
     try:
         if not isinstance(request, dict):
             raise RequestError("bad_request", "a request must be a JSON object")
+        check_depth(request)
         version = request.get("v", API_VERSION)
         if version != API_VERSION:
             raise RequestError("unsupported_version",
                                f"API version {version!r} is not supported; use {API_VERSION}",
                                version=version, supported=API_VERSION)
         op = request.get("op")
-        if op not in OPS:
+        if not isinstance(op, str) or op not in OPS:
             raise RequestError("unknown_op", f"unknown op {op!r}", op=op)
         return {"v": API_VERSION, "ok": True, "result": OPS[op](request)}
     except GinRummyError as error:

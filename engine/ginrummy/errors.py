@@ -7,11 +7,19 @@ English message for the command line and for Python users.
 from __future__ import annotations
 
 
+MAX_MESSAGE = 300
+"""The longest message: whatever input it quotes, an error stays one readable line."""
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class GinRummyError(ValueError):
     """Base class: ``code`` names the problem, ``params`` holds its details."""
 
     def __init__(self, code: str, message: str, **params):
-        super().__init__(message)
+        super().__init__(cut(message, MAX_MESSAGE))
         self.code = code
         self.params = params
 
@@ -44,6 +52,8 @@ def _jsonable(value):
         if value and all(hasattr(v, "rank") and hasattr(v, "suit") for v in value):
             return " ".join(str(v) for v in value)
         return [_jsonable(v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
+    if isinstance(value, str):
+        return cut(value, MAX_MESSAGE)
+    if isinstance(value, (int, float, bool)) or value is None:
         return value
-    return str(value)
+    return cut(str(value), MAX_MESSAGE)

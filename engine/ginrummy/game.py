@@ -101,6 +101,7 @@ On a Hollywood sheet every settlement step (``game_won`` … ``difference``) car
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -108,6 +109,10 @@ from .errors import RuleError
 from .rules import RuleSet, get_rules
 
 PLAYERS = (0, 1)
+MAX_ENTRIES = 1000
+"""The most hands a score sheet takes (a game to 10,000 is a few hundred)."""
+MAX_HAND_POINTS = 10_000
+MAX_BOXES = 10
 """Player numbers on a sheet."""
 
 
@@ -133,11 +138,12 @@ class HandEntry:
         if not _is_int(self.winner) or self.winner not in PLAYERS:
             raise RuleError("bad_entry", f"winner must be player 0 or 1, not {self.winner!r}",
                             field="winner", value=self.winner)
-        for name in ("points", "boxes"):
+        for name, high in (("points", MAX_HAND_POINTS), ("boxes", MAX_BOXES)):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
-                raise RuleError("bad_entry", f"{name} must be a whole number ≥ 0, not {value!r}",
-                                field=name, value=value)
+            if not _is_int(value) or not 0 <= value <= high:
+                raise RuleError("bad_entry", f"{name} must be a whole number from 0 to {high}, not "
+                                f"{str(value)[:40]}", field=name, value=str(value)[:40], low=0,
+                                high=high)
 
     @classmethod
     def from_result(cls, result, knocker: int, rules="standard", upcard=None) -> "HandEntry":
@@ -454,7 +460,11 @@ def score_hollywood(entries: Iterable, rules="standard") -> HollywoodSheet:
 def _entries(entries: Iterable) -> list[HandEntry]:
     if isinstance(entries, (str, bytes, dict)) or not hasattr(entries, "__iter__"):
         raise RuleError("bad_entry", "hand entries must be a list", field="entries",
-                        value=entries)
+                        value=str(entries)[:40])
+    entries = list(itertools.islice(entries, MAX_ENTRIES + 1))
+    if len(entries) > MAX_ENTRIES:
+        raise RuleError("too_many", f"entries: more than {MAX_ENTRIES} hands", field="entries",
+                        limit=MAX_ENTRIES)
     return [HandEntry.from_json(e) for e in entries]
 
 

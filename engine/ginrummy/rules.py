@@ -31,6 +31,13 @@ ACE_UPCARD_RULES = ("gin_only", "one")
 """Oklahoma with an ace upcard: only gin ends the hand (Bicycle), or knock with 1 (a Pagat copy)."""
 
 
+NUMBER_RANGES = {"knock_limit": (0, 100), "gin_bonus": (0, 1000), "big_gin_bonus": (0, 1000),
+                 "undercut_bonus": (0, 1000), "game_target": (1, 10_000), "game_bonus": (0, 1000),
+                 "box_bonus": (0, 1000), "hollywood_columns": (1, 10)}
+"""The numbers a rule set may hold: any sane house rule, and no more (a score sheet's work
+grows with the target and the columns)."""
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """The numbers and choices of one way to play. Build house rules with :meth:`replace`."""
@@ -57,20 +64,15 @@ class RuleSet:
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self):
-        for name in ("knock_limit", "gin_bonus", "undercut_bonus", "game_target", "game_bonus",
-                     "box_bonus", "hollywood_columns"):
+        for name, (low, high) in NUMBER_RANGES.items():
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RuleError("bad_rule", f"{name} must be a whole number ≥ 0, not {value!r}",
-                                rule=name, value=value)
-        if self.big_gin_bonus is not None and (not isinstance(self.big_gin_bonus, int)
-                                               or self.big_gin_bonus < 0):
-            raise RuleError("bad_rule", f"big_gin_bonus must be a whole number ≥ 0 or None, "
-                            f"not {self.big_gin_bonus!r}", rule="big_gin_bonus",
-                            value=self.big_gin_bonus)
-        if self.game_target < 1:
-            raise RuleError("bad_rule", "game_target must be at least 1", rule="game_target",
-                            value=self.game_target)
+            if value is None and name == "big_gin_bonus":
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise RuleError("bad_rule", f"{name} must be a whole number from {low} to {high}"
+                                f"{' or None' if name == 'big_gin_bonus' else ''}, "
+                                f"not {str(value)[:40]}", rule=name, value=str(value)[:40],
+                                low=low, high=high)
         for name, allowed in (("tie", TIE_RULES), ("shutout", SHUTOUT_RULES),
                               ("ace_upcard", ACE_UPCARD_RULES)):
             if getattr(self, name) not in allowed:

@@ -33,7 +33,7 @@ from ginrummy import api as engine_api
 from ginrummy.errors import GinRummyError
 
 from .catalog import catalog
-from .examples import KINDS, ExampleError, from_link, render
+from .examples import KINDS, ExampleError, from_link, kind_of, render
 from .markup import error_text
 from .steps import feedback
 
@@ -51,7 +51,7 @@ def _op_render(request: dict) -> dict:
     cat = catalog(_lang(request))
     if "link" in request:
         kind, text = request.get("kind"), request.get("link")
-        if kind not in KINDS or not isinstance(text, str):
+        if not isinstance(kind, str) or kind not in KINDS or not isinstance(text, str):
             raise ExampleError("bad_request", "a link needs its kind and text")
         return render(from_link(kind, text), cat).to_json()
     return render(_state(request), cat).to_json()
@@ -61,10 +61,7 @@ def _op_edit(request: dict) -> dict:
     state, edit = _state(request), request.get("edit")
     if not isinstance(edit, dict):
         raise ExampleError("bad_request", "an edit is an object")
-    kind = KINDS.get(state.get("kind"))
-    if kind is None:
-        raise ExampleError("bad_request", "the state has no known kind")
-    return render(kind.edit(state, edit), catalog(_lang(request))).to_json()
+    return render(kind_of(state).edit(state, edit), catalog(_lang(request))).to_json()
 
 
 def _op_feedback(request: dict) -> dict:
@@ -92,7 +89,9 @@ def call(request) -> dict:
     """Answer a request already decoded from JSON."""
     lang = _lang(request) if isinstance(request, dict) else "en"
     try:
-        if not isinstance(request, dict) or request.get("op") not in OPS:
+        engine_api.check_depth(request)
+        if not isinstance(request, dict) or not isinstance(request.get("op"), str) \
+                or request["op"] not in OPS:
             raise ExampleError("unknown_op", "unknown op",
                                op=str(request.get("op"))[:40] if isinstance(request, dict) else "")
         return {"v": VERSION, "ok": True, "result": OPS[request["op"]](request)}

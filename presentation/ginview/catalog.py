@@ -69,6 +69,8 @@ def named(value: str, forms: str, slot: str):
     return out
 
 
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
+"""What a language code looks like ("ro", "pt-BR"): anything else is not looked up."""
 OWN_FORMS = re.compile(r"^(?:unit\.\w+|card\.\w+\.\d+|player\.\w+\.\d+)$")
 """The messages a language may have without the English: the forms its grammar needs."""
 
@@ -159,10 +161,13 @@ def install(catalogs: Mapping[str, Catalog]) -> None:
 def catalog(language: str) -> Catalog:
     """The catalog of ``language``: installed, else the one shipped in the package; English
     (the source text) for a language with no catalog."""
-    found = _CATALOGS.get(language)
-    if found is None:
-        found = _CATALOGS[language] = _shipped(language) or _shipped("en") or Catalog("en", {})
-    return found
+    for name in (language, "en"):
+        found = _CATALOGS.get(name)
+        if found is None and LANGUAGE_CODE.fullmatch(name) and (found := _shipped(name)):
+            _CATALOGS[name] = found
+        if found is not None:
+            return found
+    return Catalog("en", {})
 
 
 def languages() -> tuple[str, ...]:

@@ -481,7 +481,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
 
 def kind_of(data) -> Kind:
     name = data.get("kind") if isinstance(data, dict) else None
-    if name not in KINDS:
+    if not isinstance(name, str) or name not in KINDS:
         shown = name if isinstance(name, str) else repr(name)
         raise FieldError("unknown_kind", f"unknown example kind {shown[:40]!r}; use one of "
                          f"{', '.join(KINDS)}", kind=shown[:40], kinds=list(KINDS))

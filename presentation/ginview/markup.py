@@ -7,6 +7,8 @@ for the eye and their name for screen readers.
 
 from __future__ import annotations
 
+import re
+
 from ginrummy import RULESETS, Card
 
 from .catalog import Catalog, Html, esc, named
@@ -258,7 +260,7 @@ def error_text(error: dict, cat: Catalog) -> str:
         elif value is None:
             value = ""
         if not _number(value, name) and not hasattr(value, "forms"):
-            value = str(value)
+            value = CONTROL.sub(" ", str(value))  # one line, whatever was typed
             value = value if len(value) <= MAX_QUOTE else value[:MAX_QUOTE - 1] + "…"
         params[name] = value
     key = f"error.{error.get('code')}"
@@ -267,6 +269,7 @@ def error_text(error: dict, cat: Catalog) -> str:
 
 MAX_QUOTE = 40
 """The longest piece of a reader's input quoted back in an error."""
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def faces(cards: str) -> str:

@@ -578,7 +578,7 @@ def read_step(data: dict, lesson_rules: str | None = None) -> dict:
     if not isinstance(data, dict):
         raise F.bad("step", "a mapping of fields", data)
     name = data.get("ask")
-    if name not in STEPS:
+    if not isinstance(name, str) or name not in STEPS:
         shown = name if isinstance(name, str) else repr(name)
         raise StepError("unknown_kind", f"unknown kind ask: {shown[:40]!r}; use one of "
                         f"{', '.join(STEPS)}", kind=shown[:40], kinds=list(STEPS))

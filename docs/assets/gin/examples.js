@@ -12,6 +12,16 @@
 
 const FOCUS_ATTRS = ["field", "meld", "index", "entry", "part", "pick"];
 
+// A fragment as written in the address bar: percent-escapes decoded where they are whole (a
+// hand-edited or cut link may hold a stray "%"; the engine then says what is wrong with it).
+function decoded(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function fragmentParts() {
   return location.hash.slice(1).split("&").filter((part) => /^gin-\d+=/.test(part));
 }
@@ -62,7 +72,7 @@ export class LiveExample {
     const part = fragmentParts().find((p) => p.startsWith(`gin-${this.index}=`));
     if (part) {
       this.node.scrollIntoView({ block: "center" });
-      const link = decodeURIComponent(part.slice(part.indexOf("=") + 1));
+      const link = decoded(part.slice(part.indexOf("=") + 1));
       const ok = await this.apply({ op: "render", kind: this.original.state.kind, link }, { record: false });
       if (!ok) this.say(`${this.texts.bad_link} ${this.status.textContent}`, true);
     } else {
