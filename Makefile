@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PY_STAMP  := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 
-.PHONY: serve site test bench deps chromium clean
+.PHONY: serve site test bench deps chromium clean lock
 
 serve: deps
 	$(PY) -m sitegen serve
@@ -29,9 +29,18 @@ deps: $(PY_STAMP) $(NPM_STAMP)
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(PY_STAMP): requirements.txt pyproject.toml engine/pyproject.toml presentation/pyproject.toml | $(PY)
-	$(PY) -m pip install -q -r requirements.txt
+# requirements.lock pins every build and test dependency with its hashes (made by `make lock`
+# from requirements.txt); the project's own three packages are installed from the checkout.
+$(PY_STAMP): requirements.lock pyproject.toml engine/pyproject.toml presentation/pyproject.toml | $(PY)
+	$(PY) -m pip install -q --require-hashes -r requirements.lock
+	$(PY) -m pip install -q --no-deps -e ./engine -e ./presentation -e .
 	touch $@
+
+# After a change to requirements.txt: resolve it again, with hashes (pip-tools, pinned here).
+lock: | $(PY)
+	$(PY) -m pip install -q pip-tools==7.6.2
+	$(VENV)/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras --no-header \
+	  --no-emit-index-url --no-emit-find-links -o requirements.lock requirements.txt
 
 # npm ci only when node_modules does not already hold the pinned Pyodide and axe-core (tests).
 $(NPM_STAMP): package.json package-lock.json | $(PY_STAMP)
