@@ -6,6 +6,7 @@ first."""
 from __future__ import annotations
 
 import functools
+import shutil
 from pathlib import Path
 
 import yaml
@@ -93,6 +94,14 @@ def register(config_file: Path, code: str, name: str) -> None:
     entry = [f"{item}- locale: {code}\n", f"{item}  name: {name}\n", f"{item}  build: true\n"]
     config_file.write_text("".join(lines[:end] + entry + lines[end:]), encoding="utf-8")
     languages.cache_clear()
+    try:
+        added = i18n_languages(config_file)[-1].get("locale") == code
+    except BuildError:
+        added = False
+    if not added:  # laid out otherwise than this function reads it: leave it as it was
+        config_file.write_text("".join(lines), encoding="utf-8")
+        raise BuildError(f"{config_file}: cannot add {code!r} to the i18n plugin's languages: "
+                         f"add it by hand (locale, name, build: true)")
 
 
 def add_language(code: str, root: Path = ROOT) -> list[Path]:
@@ -115,5 +124,10 @@ def add_language(code: str, root: Path = ROOT) -> list[Path]:
     new_catalog(code, root / "locales")
     folder.mkdir(parents=True)
     (folder / ".gitkeep").write_text("", encoding="utf-8")
-    register(root / "mkdocs.yml", code, language_name(code))
+    try:
+        register(root / "mkdocs.yml", code, language_name(code))
+    except BuildError:
+        catalog.unlink()
+        shutil.rmtree(folder)
+        raise
     return [catalog, folder / ".gitkeep", root / "mkdocs.yml"]

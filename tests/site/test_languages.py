@@ -157,3 +157,20 @@ def test_a_fallback_page_is_found_in_its_languages_search(tmp_path):
     de = json.loads((site / "de/search/search_index.json").read_text(encoding="utf-8"))
     assert [(d["location"], d["title"]) for d in de["docs"]] == [
         ("rules/", "Nicht übersetzt Rules ubersetzt"), ("", "Home"), ("rules/#melds", "Melds")]
+
+
+def test_a_config_laid_out_otherwise_is_left_as_it_was(tmp_path):
+    from sitegen.languages import register
+
+    config = tmp_path / "mkdocs.yml"
+    text = "plugins:\n  - i18n:\n      languages:\n      - locale: en\n        default: true\n"
+    config.write_text(text, encoding="utf-8")
+    with pytest.raises(BuildError, match=r"cannot add 'de' to the i18n plugin's languages"):
+        register(config, "de", "Deutsch")
+    assert config.read_text(encoding="utf-8") == text
+    # Adding the language then leaves no catalog or folder behind.
+    root = project_copy(tmp_path)
+    (root / "mkdocs.yml").write_text(text, encoding="utf-8")
+    with pytest.raises(BuildError, match=r"cannot add 'de'"):
+        add_language("de", root)
+    assert not (root / "locales/de.po").exists() and not (root / "docs/de").exists()
