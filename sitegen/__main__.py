@@ -9,7 +9,6 @@ import os
 import sys
 
 from . import BuildError
-from .languages import ROOT as ROOT_DIR
 
 
 def _stop(signum, frame):
@@ -61,12 +60,13 @@ def main(argv=None) -> int:
             for page in mark_translated(ROOT / "docs", args.language, args.pages):
                 print(f"docs/{args.language}/{page}")
         elif args.command == "new-language":
-            from .languages import add_language
-            for path in add_language(args.language):
-                print(path.relative_to(ROOT_DIR))
+            from .languages import ROOT, add_language
+            for path in add_language(args.language, ROOT):
+                print(path.relative_to(ROOT))
         elif args.command == "translation-status":
+            from .pipeline import ROOT
             from .translations import translation_status
-            for language in translation_status(ROOT_DIR):
+            for language in translation_status(ROOT):
                 print("\n".join(language.lines(args.details)))
         elif args.command == "serve":
             from .server import serve

@@ -106,8 +106,10 @@ def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
     path = locales / f"{language}.po"
     if language != "en" and path.is_file():
         catalog = _read(path)
+        # The language's plural rule once one of its plural messages is translated: until then
+        # (a new language) the English forms keep the English rule.
         if any(_translation(m) and not isinstance(m.id, str) for m in catalog):
-            plural = catalog.plural_expr  # until then, the English forms with the English rule
+            plural = catalog.plural_expr
         for m in catalog:
             text = _translation(m)
             if text is None or not m.context:
@@ -131,6 +133,9 @@ def catalog_json(language: str, locales: Path = LOCALES) -> dict:
     return to_json(load(language, locales))
 
 
+FUZZY, OLD = "marked fuzzy", "translates an old English text"
+
+
 def _problem(message, english) -> str | None:
     """What is wrong with the translation of one message (None: nothing)."""
     if message is None:
@@ -145,9 +150,6 @@ def _problem(message, english) -> str | None:
         return (f"placeholders {sorted(placeholders(_translation(message)))} differ from the "
                 f"English {sorted(placeholders(english))}")
     return None
-
-
-FUZZY, OLD = "marked fuzzy", "translates an old English text"
 
 
 def message_states(language: str, locales: Path = LOCALES) -> dict[str, str]:

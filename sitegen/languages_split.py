@@ -6,8 +6,8 @@ instant navigation follows links into another language (keeping the wrong langua
 After the build, each language gets its own:
 
 - ``<lang>/search/search_index.json``: that language's pages only (a page that falls back to
-  English with its English text), stemmed in that language, with every word that has accents also indexed without them ("alávágás" is found by
-  "alavagas", "cărți" by "carti");
+  English with its English text), stemmed in that language, with every word that has accents
+  also indexed without them ("alávágás" is found by "alavagas", "cărți" by "carti");
 - ``<lang>/sitemap.xml`` (and ``.gz``): that language's pages only, each with its alternates.
 
 The default language's copies are the ones at the site root. A page's material config

@@ -97,8 +97,6 @@ class Status:
 
 def translation_status(root: Path) -> list[Status]:
     """Every language's :class:`Status` but the default one's (English, the source)."""
-    import yaml
-
     from .catalogs import message_states
     from .languages import i18n_languages, languages
 
@@ -106,10 +104,8 @@ def translation_status(root: Path) -> list[Status]:
     codes = languages(root)
     names = {e["locale"]: e.get("name", e["locale"]) for e in i18n_languages(root / "mkdocs.yml")}
     english = sorted(str(p.relative_to(docs / codes[0])) for p in (docs / codes[0]).rglob("*.md"))
-    lessons = []
-    for path in sorted((root / "tutorials").glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        lessons.append(data["id"] if isinstance(data, dict) and "id" in data else path.stem)
+    # A lesson's file is <NN>-<id>.yaml; its messages are lesson.<id>.…
+    lessons = [p.stem.partition("-")[2] for p in sorted((root / "tutorials").glob("*.yaml"))]
     found = []
     for code in codes[1:]:
         states = message_states(code, root / "locales")
