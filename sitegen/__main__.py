@@ -1,5 +1,5 @@
 """python -m sitegen build [--strict-i18n] [--site-dir DIR] [--site-url URL] | serve [--port N]
-| check-runtime | mark-translated LANG [PAGE…]"""
+| check-runtime | mark-translated LANG [PAGE…] | new-language LANG | translation-status"""
 
 import argparse
 import logging
@@ -35,6 +35,13 @@ def main(argv=None) -> int:
                                "it is now (all the language's pages if none is named)")
     mark.add_argument("language")
     mark.add_argument("pages", nargs="*", help="like rules/melds.md")
+    new = sub.add_parser("new-language",
+                         help="add a language: its catalog, its pages' folder, its mkdocs.yml entry")
+    new.add_argument("language", help="a code Material for MkDocs and lunr.js support, like de")
+    status = sub.add_parser("translation-status",
+                            help="per language: messages, pages and lessons translated or not")
+    status.add_argument("--details", action="store_true",
+                        help="name every missing page, lesson and message")
     args = parser.parse_args(argv)
 
     # The build is strict: any MkDocs warning fails it and comes back as the one-line error.
@@ -52,6 +59,15 @@ def main(argv=None) -> int:
             from .translations import mark_translated
             for page in mark_translated(ROOT / "docs", args.language, args.pages):
                 print(f"docs/{args.language}/{page}")
+        elif args.command == "new-language":
+            from .languages import ROOT, add_language
+            for path in add_language(args.language, ROOT):
+                print(path.relative_to(ROOT))
+        elif args.command == "translation-status":
+            from .pipeline import ROOT
+            from .translations import translation_status
+            for language in translation_status(ROOT):
+                print("\n".join(language.lines(args.details)))
         elif args.command == "serve":
             from .server import serve
             serve(port=args.port, strict_i18n=args.strict_i18n)

@@ -10,6 +10,7 @@ English falls back to the English text, and :func:`problems` lists it.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import io
 import re
@@ -105,7 +106,10 @@ def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
     path = locales / f"{language}.po"
     if language != "en" and path.is_file():
         catalog = _read(path)
-        plural = catalog.plural_expr
+        # The language's plural rule once one of its plural messages is translated: until then
+        # (a new language) the English forms keep the English rule.
+        if any(_translation(m) and not isinstance(m.id, str) for m in catalog):
+            plural = catalog.plural_expr
         for m in catalog:
             text = _translation(m)
             if text is None or not m.context:
@@ -129,6 +133,38 @@ def catalog_json(language: str, locales: Path = LOCALES) -> dict:
     return to_json(load(language, locales))
 
 
+FUZZY, OLD = "marked fuzzy", "translates an old English text"
+
+
+def _problem(message, english) -> str | None:
+    """What is wrong with the translation of one message (None: nothing)."""
+    if message is None:
+        return "not translated"
+    if message.fuzzy:
+        return FUZZY
+    if _translation(message) is None:
+        return "empty translation"
+    if _message(message) != english:
+        return OLD
+    if placeholders(_translation(message)) != placeholders(english):
+        return (f"placeholders {sorted(placeholders(_translation(message)))} differ from the "
+                f"English {sorted(placeholders(english))}")
+    return None
+
+
+def message_states(language: str, locales: Path = LOCALES) -> dict[str, str]:
+    """Each English message's state in a language's catalog: ``translated``, ``fuzzy``
+    (marked so, or translating an older English text) or ``missing``."""
+    path = locales / f"{language}.po"
+    entries = {m.context: m for m in _read(path) if m.id} if path.is_file() else {}
+    states = {}
+    for key, english in source_messages(locales).items():
+        problem = _problem(entries.get(key), english)
+        states[key] = ("translated" if problem is None else
+                       "fuzzy" if problem in (FUZZY, OLD) else "missing")
+    return states
+
+
 def problems(locales: Path = LOCALES, root: Path = ROOT) -> list[str]:
     """Everything wrong with the translations: missing, empty, fuzzy or extra entries, and
     placeholders that differ from the English. An empty list means all is well."""
@@ -141,22 +177,38 @@ def problems(locales: Path = LOCALES, root: Path = ROOT) -> list[str]:
             continue
         entries = {m.context: m for m in _read(path) if m.id}
         for key, english in source.items():
-            message = entries.get(key)
-            if message is None:
-                found.append(f"{path.name}: {key}: not translated")
-            elif message.fuzzy:
-                found.append(f"{path.name}: {key}: marked fuzzy")
-            elif _translation(message) is None:
-                found.append(f"{path.name}: {key}: empty translation")
-            elif _message(message) != english:
-                found.append(f"{path.name}: {key}: translates an old English text")
-            elif placeholders(_translation(message)) != placeholders(english):
-                found.append(f"{path.name}: {key}: placeholders "
-                             f"{sorted(placeholders(_translation(message)))} differ from the "
-                             f"English {sorted(placeholders(english))}")
+            problem = _problem(entries.get(key), english)
+            if problem:
+                found.append(f"{path.name}: {key}: {problem}")
         for key in sorted(set(entries) - set(source)):
             if not OWN_FORMS.match(key):
                 found.append(f"{path.name}: {key}: not in {SOURCE}")
             elif _translation(entries[key]) is None:
                 found.append(f"{path.name}: {key}: empty translation")
     return found
+
+
+def new_catalog(language: str, locales: Path = LOCALES) -> Path:
+    """Write ``locales/<language>.po`` from the template: every message, none translated, with
+    the language's plural rule (from Babel's locale data)."""
+    from babel import Locale
+    from babel.messages.catalog import Catalog as PoCatalog
+    from babel.messages.pofile import write_po
+
+    locale = Locale.parse(language, sep="-")
+    catalog = PoCatalog(locale=locale, project="gin-rummy-site", version="1.0", fuzzy=False,
+                        language_team=locale.english_name, msgid_bugs_address="",
+                        last_translator="Gin rummy site translators",
+                        revision_date=datetime.datetime.now(datetime.timezone.utc))
+    catalog.header_comment = (
+        f"# {locale.english_name} translation of the gin rummy rules site.\n"
+        "# Each message is keyed by its msgctxt; the {name} placeholders must match the English.")
+    for m in _read(locales / SOURCE):
+        if m.id and m.context:
+            empty = "" if isinstance(m.id, str) else ("",) * catalog.num_plurals
+            catalog.add(m.id, empty, context=m.context, auto_comments=m.auto_comments)
+    text = io.BytesIO()
+    write_po(text, catalog, width=1000, omit_header=False)
+    path = locales / f"{language}.po"
+    path.write_bytes(re.sub(rb'"Report-Msgid-Bugs-To: [^"]*"\n', b"", text.getvalue()))
+    return path

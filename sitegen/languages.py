@@ -6,6 +6,7 @@ first."""
 from __future__ import annotations
 
 import functools
+import shutil
 from pathlib import Path
 
 import yaml
@@ -44,3 +45,89 @@ def languages(root: Path = ROOT) -> tuple[str, ...]:
     codes = [e["locale"] for e in entries if e.get("default")]
     codes += [e["locale"] for e in entries if not e.get("default")]
     return tuple(codes)
+
+
+# --- adding a language -----------------------------------------------------------------------
+
+
+def supported() -> tuple[str, ...]:
+    """The language codes a new language may have: Material for MkDocs has its interface
+    strings and lunr.js (as material ships it, and as the i18n plugin adds it to the search)
+    its stemmer."""
+    import material
+    from mkdocs_static_i18n.reconfigure import LUNR_LANGUAGES
+
+    templates = Path(material.__file__).parent / "templates"
+    interface = {p.stem for p in (templates / "partials/languages").glob("*.html")}
+    stemmers = {p.name.split(".")[1] for p in (templates / "assets/javascripts/lunr/min")
+                .glob("lunr.*.min.js")} | {"en"}
+    return tuple(sorted(interface & stemmers & set(LUNR_LANGUAGES)))
+
+
+def language_name(code: str) -> str:
+    """The language's name in itself, as the switcher shows it: "Deutsch", "Français"."""
+    from babel import Locale
+
+    locale = Locale.parse(code, sep="-")
+    name = locale.get_display_name(locale) or locale.english_name
+    return name[:1].upper() + name[1:]
+
+
+def register(config_file: Path, code: str, name: str) -> None:
+    """Add a language at the end of the i18n plugin's ``languages`` in a MkDocs config file,
+    keeping the rest of the file (comments included) as it is."""
+    lines = config_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    i18n = next((n for n, line in enumerate(lines) if line.strip() == "- i18n:"), None)
+    start = next((n for n in range(i18n + 1, len(lines)) if lines[n].strip() == "languages:"),
+                 None) if i18n is not None else None
+    if start is None:
+        raise BuildError(f"{config_file}: no languages in the i18n plugin's configuration")
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    end = start + 1
+    for n in range(start + 1, len(lines)):
+        text = lines[n].strip()
+        if text and len(lines[n]) - len(lines[n].lstrip()) <= indent:
+            break
+        if text:
+            end = n + 1
+    item = " " * (indent + 2)
+    entry = [f"{item}- locale: {code}\n", f"{item}  name: {name}\n", f"{item}  build: true\n"]
+    config_file.write_text("".join(lines[:end] + entry + lines[end:]), encoding="utf-8")
+    languages.cache_clear()
+    try:
+        added = i18n_languages(config_file)[-1].get("locale") == code
+    except BuildError:
+        added = False
+    if not added:  # laid out otherwise than this function reads it: leave it as it was
+        config_file.write_text("".join(lines), encoding="utf-8")
+        raise BuildError(f"{config_file}: cannot add {code!r} to the i18n plugin's languages: "
+                         f"add it by hand (locale, name, build: true)")
+
+
+def add_language(code: str, root: Path = ROOT) -> list[Path]:
+    """Make ``code`` a language of the site: its catalog from the template
+    (``locales/<code>.po``, every message untranslated), its pages' folder (``docs/<code>/``,
+    empty: every page falls back to English) and its entry in ``mkdocs.yml``. Returns the
+    files written."""
+    from .catalogs import new_catalog
+
+    root = Path(root)
+    if code in languages(root):
+        raise BuildError(f"{code!r} is already a language of the site (mkdocs.yml)")
+    if code not in supported():
+        raise BuildError(f"cannot add {code!r}: Material for MkDocs and lunr.js both support "
+                         f"only {', '.join(supported())}")
+    catalog, folder = root / "locales" / f"{code}.po", root / "docs" / code
+    for path in (catalog, folder):
+        if path.exists():
+            raise BuildError(f"{path} already exists: remove it, or register the language by hand")
+    new_catalog(code, root / "locales")
+    folder.mkdir(parents=True)
+    (folder / ".gitkeep").write_text("", encoding="utf-8")
+    try:
+        register(root / "mkdocs.yml", code, language_name(code))
+    except BuildError:
+        catalog.unlink()
+        shutil.rmtree(folder)
+        raise
+    return [catalog, folder / ".gitkeep", root / "mkdocs.yml"]

@@ -5,9 +5,9 @@ Romanian reader searching "undercut" gets English and Hungarian pages too, and m
 instant navigation follows links into another language (keeping the wrong language's header).
 After the build, each language gets its own:
 
-- ``<lang>/search/search_index.json``: that language's pages only, stemmed in that language,
-  with every word that has accents also indexed without them ("alávágás" is found by
-  "alavagas", "cărți" by "carti");
+- ``<lang>/search/search_index.json``: that language's pages only (a page that falls back to
+  English with its English text), stemmed in that language, with every word that has accents
+  also indexed without them ("alávágás" is found by "alavagas", "cărți" by "carti");
 - ``<lang>/sitemap.xml`` (and ``.gz``): that language's pages only, each with its alternates.
 
 The default language's copies are the ones at the site root. A page's material config
@@ -50,6 +50,11 @@ def _belongs(location: str, lang: str, default: str, languages) -> bool:
     return first == lang
 
 
+def _page_of(root: Path, doc: dict) -> Path:
+    """The built page a search entry points into, under a language's root."""
+    return root / doc["location"].split("#", 1)[0] / "index.html"
+
+
 def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, int]:
     """Write each language's search index; returns how many entries each holds."""
     default = languages[0]
@@ -57,9 +62,15 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, 
     counts = {}
     for lang in languages:
         prefix = _prefix(lang, default)
-        docs = [{**doc, "location": doc["location"][len(prefix):],
-                 "text": with_unaccented(doc["text"]), "title": with_unaccented(doc["title"])}
+        docs = [{**doc, "location": doc["location"][len(prefix):]}
                 for doc in combined["docs"] if _belongs(doc["location"], lang, default, languages)]
+        if prefix:  # the i18n plugin dropped the entries a fallback page shares with English
+            have = {doc["location"] for doc in docs}
+            docs += [doc for doc in combined["docs"]
+                     if _belongs(doc["location"], default, default, languages)
+                     and doc["location"] not in have and _page_of(site_dir / prefix, doc).is_file()]
+        docs = [{**doc, "text": with_unaccented(doc["text"]), "title": with_unaccented(doc["title"])}
+                for doc in docs]
         index = {**combined, "config": {**combined["config"], "lang": [lang]}, "docs": docs}
         out = site_dir / prefix / "search/search_index.json"
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -44,7 +44,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 
-from ginview.catalog import esc
+from ginview.catalog import Html, esc
 from ginview.page import page_html
 
 from . import BuildError, catalogs, fences, lessons, macros
@@ -218,9 +218,14 @@ class GinPlugin(BasePlugin[GinConfig]):
             i18n, language = self._i18n(config), self._language(config)
             context["gin_404"] = not_found(catalogs.load(language), language,
                                            i18n.default_language, tuple(i18n.build_languages))
+            context["gin_footer"] = footer(catalogs.load(language), language,
+                                           i18n.default_language)
         return context
 
     def on_page_context(self, context, page, config, nav):
+        language = self._language(config)
+        context["gin_footer"] = footer(catalogs.load(language), language,
+                                       self._i18n(config).default_language)
         # Runs after the i18n plugin (priority 50) set this page's alternates. Its links to a
         # language's home are absolute ("/ro/"); strip the slash so the `url` filter makes them
         # relative to the page. (It sets config.extra.alternate as an attribute, which templates
@@ -310,6 +315,28 @@ def not_found(cat, language: str, default: str, languages: tuple[str, ...]) -> d
             "home": home or "./", "home_text": cat.text("ui.not_found_home"),
             "lessons": f"{home}{lessons.FOLDER}/", "lessons_text": cat.text("ui.not_found_lessons"),
             "find_root": FIND_ROOT.replace("OTHERS", json.dumps(others))}
+
+
+TEXT_LICENCE = ("CC BY-SA 4.0", "https://creativecommons.org/licenses/by-sa/4.0/")
+CODE_LICENCE = ("MIT", "https://opensource.org/license/mit")
+GENERATOR = ("Material for MkDocs", "https://squidfunk.github.io/mkdocs-material/")
+
+
+def footer(cat, language: str, default: str) -> dict:
+    """The footer of a language's pages: the licences of the text and of the code, a link to
+    the About page's licences and sources (relative to the site's root), what the site is made
+    with (sitegen/overrides/partials/copyright.html)."""
+
+    def link(name_url: tuple[str, str], rel: str = "") -> Html:
+        name, url = name_url
+        rel = f' rel="{rel}"' if rel else ""
+        return Html(f'<a href="{esc(url)}"{rel}>{esc(name)}</a>')
+
+    return {"licence": str(cat.html("ui.licence", text_licence=link(TEXT_LICENCE, "license"),
+                                    code_licence=link(CODE_LICENCE))),
+            "about": ("" if language == default else f"{language}/") + "about/",
+            "about_text": esc(cat.text("ui.licence_about")),
+            "made_with": str(cat.html("ui.made_with", generator=link(GENERATOR)))}
 
 
 ROOT_ABSOLUTE = re.compile(r'((?:href|src)=")/(?!/)')

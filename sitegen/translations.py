@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import BuildError
@@ -59,3 +60,68 @@ def mark_translated(docs: Path, language: str, pages: list[str]) -> list[str]:
         path.write_text(stamped(path.read_text(encoding="utf-8"), digest), encoding="utf-8")
         done.append(name)
     return done
+
+
+@dataclass
+class Status:
+    """How far one language's translation is: each list names what is in that state."""
+
+    language: str
+    name: str
+    messages: dict[str, list[str]]  # translated, fuzzy, missing: message keys
+    pages: dict[str, list[str]]  # translated, outdated (older than English), missing
+    lessons: dict[str, list[str]]  # translated, missing (some message not translated)
+
+    def lines(self, details: bool = False) -> list[str]:
+        def counts(states: dict, words: dict) -> str:
+            total = sum(len(v) for v in states.values())
+            return ", ".join(f"{len(states[k])} {w}" for k, w in words.items()) + f" (of {total})"
+
+        out = [f"{self.language} ({self.name})",
+               "  catalog: " + counts(self.messages, {"translated": "translated", "fuzzy": "fuzzy",
+                                                      "missing": "missing"}),
+               "  pages:   " + counts(self.pages, {"translated": "translated",
+                                                   "outdated": "older than English",
+                                                   "missing": "missing"}),
+               "  lessons: " + counts(self.lessons, {"translated": "translated",
+                                                     "missing": "not translated"})]
+        shown = [("older than English", self.pages["outdated"])]
+        if details:
+            shown += [("missing pages", self.pages["missing"]),
+                      ("lessons not translated", self.lessons["missing"]),
+                      ("fuzzy messages", self.messages["fuzzy"]),
+                      ("missing messages", self.messages["missing"])]
+        out += [f"    {what}: {', '.join(names)}" for what, names in shown if names]
+        return out
+
+
+def translation_status(root: Path) -> list[Status]:
+    """Every language's :class:`Status` but the default one's (English, the source)."""
+    from .catalogs import message_states
+    from .languages import i18n_languages, languages
+
+    root, docs = Path(root), Path(root) / "docs"
+    codes = languages(root)
+    names = {e["locale"]: e.get("name", e["locale"]) for e in i18n_languages(root / "mkdocs.yml")}
+    english = sorted(str(p.relative_to(docs / codes[0])) for p in (docs / codes[0]).rglob("*.md"))
+    # A lesson's file is <NN>-<id>.yaml; its messages are lesson.<id>.…
+    lessons = [p.stem.partition("-")[2] for p in sorted((root / "tutorials").glob("*.yaml"))]
+    found = []
+    for code in codes[1:]:
+        states = message_states(code, root / "locales")
+        messages = {s: [k for k, v in states.items() if v == s]
+                    for s in ("translated", "fuzzy", "missing")}
+        pages = {"translated": [], "outdated": [], "missing": []}
+        for page in english:
+            path = docs / code / page
+            state = ("missing" if not path.is_file() else
+                     "translated" if translates(path.read_text(encoding="utf-8")) ==
+                     english_digest(docs, page) else "outdated")
+            pages[state].append(page)
+        done = {"translated": [], "missing": []}
+        for lesson in lessons:
+            keys = [k for k in states if k.startswith(f"lesson.{lesson}.")]
+            done["translated" if all(states[k] == "translated" for k in keys) else
+                 "missing"].append(lesson)
+        found.append(Status(code, names.get(code, code), messages, pages, done))
+    return found

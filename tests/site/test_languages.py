@@ -1,0 +1,176 @@
+"""Adding a language in one command, and the translation status of every language."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sitegen import BuildError, catalogs
+from sitegen.languages import add_language, i18n_languages, languages, supported
+from sitegen.languages_split import split_search_index
+from sitegen.translations import mark_translated, translation_status
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def project_copy(tmp_path: Path) -> Path:
+    """What adding a language touches, copied: mkdocs.yml, the catalogs, the pages, lessons."""
+    root = tmp_path / "project"
+    for name in ("locales", "docs", "tutorials"):
+        shutil.copytree(REPO / name, root / name, ignore=shutil.ignore_patterns("assets"))
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    return root
+
+
+def test_a_new_language_gets_its_catalog_folder_and_entry(tmp_path):
+    root = project_copy(tmp_path)
+    before = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    written = add_language("ru", root)
+    assert [p.relative_to(root).as_posix() for p in written] == [
+        "locales/ru.po", "docs/ru/.gitkeep", "mkdocs.yml"]
+    assert languages(root) == ("en", "ro", "hu", "it", "ru")
+    assert i18n_languages(root / "mkdocs.yml")[-1] == {"locale": "ru", "name": "Русский",
+                                                       "build": True}
+    # The rest of mkdocs.yml is as it was, comments and all: the entry is added, nothing else.
+    after = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert after.replace("        - locale: ru\n          name: Русский\n          build: true\n",
+                         "") == before
+    # Every English message, none translated, with Russian's three plural forms.
+    po = (root / "locales/ru.po").read_text(encoding="utf-8")
+    assert '"Language: ru\\n"' in po and "nplurals=3;" in po and 'msgstr[2] ""' in po
+    assert catalogs.message_states("ru", root / "locales") == {
+        key: "missing" for key in catalogs.source_messages(root / "locales")}
+    # Until a message is translated, the build and the browser use the English text.
+    cat = catalogs.load("ru", root / "locales")
+    english = catalogs.load("en", root / "locales")
+    assert cat.messages == english.messages
+    assert [cat.text("unit.points", count=n) for n in (1, 2, 5)] == ["1 point", "2 points",
+                                                                    "5 points"]
+
+
+@pytest.mark.parametrize("code, error", [
+    ("ro", "'ro' is already a language of the site (mkdocs.yml)"),
+    ("xx", "cannot add 'xx': Material for MkDocs and lunr.js both support only ar, da, de,"),
+    ("el", "cannot add 'el': "),  # Material has Greek, lunr.js (as MkDocs ships it) does not
+    ("../de", "cannot add '../de': "),
+])
+def test_a_language_the_site_cannot_have_is_refused(tmp_path, code, error):
+    root = project_copy(tmp_path)
+    with pytest.raises(BuildError) as caught:
+        add_language(code, root)
+    assert str(caught.value).startswith(error)
+    assert languages(root) == ("en", "ro", "hu", "it")
+    assert sorted(p.name for p in (root / "locales").iterdir()) == [
+        "hu.po", "it.po", "messages.pot", "ro.po"]
+
+
+def test_a_leftover_catalog_is_not_overwritten(tmp_path):
+    root = project_copy(tmp_path)
+    (root / "locales/de.po").write_text("# my work\n", encoding="utf-8")
+    with pytest.raises(BuildError, match=r"locales/de.po already exists"):
+        add_language("de", root)
+    assert (root / "locales/de.po").read_text(encoding="utf-8") == "# my work\n"
+    assert languages(root) == ("en", "ro", "hu", "it")
+
+
+def test_the_languages_material_and_lunr_both_support():
+    assert {"en", "ro", "hu", "it", "de", "fr", "es"} <= set(supported())
+    assert "el" not in supported() and "xx" not in supported()
+
+
+def test_the_command_line_adds_a_language_and_refuses_a_bad_one(tmp_path):
+    root = project_copy(tmp_path)
+    shutil.copytree(REPO / "sitegen", root / "sitegen")  # python -m sitegen in the copy
+    run = lambda *args: subprocess.run([sys.executable, "-m", "sitegen", *args], cwd=root,
+                                       capture_output=True, text=True)
+    done = run("new-language", "de")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["locales/de.po", "docs/de/.gitkeep", "mkdocs.yml"]
+    again = run("new-language", "de")
+    assert again.returncode == 1
+    assert again.stderr == "error: 'de' is already a language of the site (mkdocs.yml)\n"
+    status = run("translation-status")
+    assert status.returncode == 0, status.stderr
+    total = len(catalogs.source_messages())
+    pages = len(list((REPO / "docs/en").rglob("*.md")))
+    lessons = len(list((REPO / "tutorials").glob("*.yaml")))
+    assert status.stdout.split("\n")[-5:] == [
+        "de (Deutsch)",
+        f"  catalog: 0 translated, 0 fuzzy, {total} missing (of {total})",
+        f"  pages:   0 translated, 0 older than English, {pages} missing (of {pages})",
+        f"  lessons: 0 translated, {lessons} not translated (of {lessons})", ""]
+
+
+def test_the_status_counts_messages_pages_and_lessons(tmp_path):
+    root = project_copy(tmp_path)
+    add_language("de", root)
+    # One page translated as the English is now, one translated from an older English page.
+    (root / "docs/de/about.md").write_text("# Über diese Seite\n", encoding="utf-8")
+    mark_translated(root / "docs", "de", ["about.md"])
+    (root / "docs/de/faq.md").write_text("---\ntranslates: 0123456789ab\n---\n# Fragen\n",
+                                         encoding="utf-8")
+    # A message translated, one fuzzy, every message of lesson "cards" translated.
+    po = root / "locales/de.po"
+    text = po.read_text(encoding="utf-8")
+    for key in ["ui.not_found_title"] + [k for k in catalogs.source_messages()
+                                         if k.startswith("lesson.cards.")]:
+        english = catalogs.source_messages()[key]
+        assert isinstance(english, str)
+        entry = f'msgctxt "{key}"\nmsgid {json.dumps(english, ensure_ascii=False)}\nmsgstr ""'
+        assert entry in text, key
+        text = text.replace(entry, entry[:-2] + json.dumps(f"[de] {english}",
+                                                            ensure_ascii=False))
+    text = text.replace('msgctxt "ui.permalink"', '#, fuzzy\nmsgctxt "ui.permalink"')
+    po.write_text(text, encoding="utf-8")
+    status = {s.language: s for s in translation_status(root)}
+    de = status["de"]
+    assert de.pages["translated"] == ["about.md"] and de.pages["outdated"] == ["faq.md"]
+    assert "index.md" in de.pages["missing"] and "about.md" not in de.pages["missing"]
+    assert de.messages["fuzzy"] == ["ui.permalink"]
+    assert "ui.not_found_title" in de.messages["translated"]
+    assert de.lessons["translated"] == ["cards"] and "melds" in de.lessons["missing"]
+    assert "    older than English: faq.md" in de.lines()
+    assert any(line.startswith("    missing pages: ") for line in de.lines(details=True))
+    ro = status["ro"]
+    assert not ro.messages["missing"] and not ro.pages["missing"] and not ro.lessons["missing"]
+
+
+def test_a_fallback_page_is_found_in_its_languages_search(tmp_path):
+    """The i18n plugin drops a language's search entries that say what the English ones say
+    (a page that falls back to English): each language's index gets them back."""
+    site = tmp_path / "site"
+    for page in ("", "de/", "rules/", "de/rules/"):
+        (site / page).mkdir(parents=True, exist_ok=True)
+        (site / page / "index.html").write_text("<html></html>", encoding="utf-8")
+    entry = lambda location, text: {"location": location, "title": text, "text": text}
+    (site / "search").mkdir()
+    (site / "search/search_index.json").write_text(json.dumps({"config": {"lang": ["en"]}, "docs": [
+        entry("", "Home"), entry("rules/", "Rules"), entry("rules/#melds", "Melds"),
+        entry("lessons/", "Lessons"),  # no de/lessons/ page: not a de entry
+        entry("de/rules/", "Nicht übersetzt Rules")]}), encoding="utf-8")
+    assert split_search_index(site, ("en", "de")) == {"en": 4, "de": 3}
+    de = json.loads((site / "de/search/search_index.json").read_text(encoding="utf-8"))
+    assert [(d["location"], d["title"]) for d in de["docs"]] == [
+        ("rules/", "Nicht übersetzt Rules ubersetzt"), ("", "Home"), ("rules/#melds", "Melds")]
+
+
+def test_a_config_laid_out_otherwise_is_left_as_it_was(tmp_path):
+    from sitegen.languages import register
+
+    config = tmp_path / "mkdocs.yml"
+    text = "plugins:\n  - i18n:\n      languages:\n      - locale: en\n        default: true\n"
+    config.write_text(text, encoding="utf-8")
+    with pytest.raises(BuildError, match=r"cannot add 'de' to the i18n plugin's languages"):
+        register(config, "de", "Deutsch")
+    assert config.read_text(encoding="utf-8") == text
+    # Adding the language then leaves no catalog or folder behind.
+    root = project_copy(tmp_path)
+    (root / "mkdocs.yml").write_text(text, encoding="utf-8")
+    with pytest.raises(BuildError, match=r"cannot add 'de'"):
+        add_language("de", root)
+    assert not (root / "locales/de.po").exists() and not (root / "docs/de").exists()
