@@ -8,6 +8,8 @@ import re
 from importlib import metadata
 from pathlib import Path
 
+from packaging.requirements import Requirement
+
 REPO = Path(__file__).resolve().parents[2]
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+) \\$")
 
@@ -33,11 +35,11 @@ def locked() -> dict[str, tuple[str, int]]:
 
 def test_every_requirement_is_pinned_with_hashes():
     pins = locked()
-    wanted = [canonical(re.split(r"[<>=!~\[; ]", line, maxsplit=1)[0])
-              for line in (REPO / "requirements.txt").read_text().splitlines()
+    wanted = [Requirement(line) for line in (REPO / "requirements.txt").read_text().splitlines()
               if line.strip() and not line.startswith("#")]
-    assert wanted and all(name in pins for name in wanted), \
-        [name for name in wanted if name not in pins]
+    unmet = [str(r) for r in wanted
+             if not r.specifier.contains(pins.get(canonical(r.name), ("0!0",))[0])]
+    assert wanted and not unmet, f"not in requirements.lock (run make lock): {unmet}"
     assert all(hashes for _, hashes in pins.values()), \
         [name for name, (_, hashes) in pins.items() if not hashes]
 
