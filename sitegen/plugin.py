@@ -19,7 +19,8 @@ The lessons (``tutorials/*.yaml``) become generated pages in MkDocs' own file co
 per language (:mod:`sitegen.lessons`), and are added to the "Lessons" section of the nav.
 After the last language, the runtime the browser runs is written into the site: the Pyodide
 files, the wheels of the engine and the presentation layer, the memory snapshot, and
-``assets/gin/runtime.js``, which points at them (:mod:`sitegen.runtime`).
+``assets/gin/runtime.js``, which points at them (:mod:`sitegen.runtime`); and last the
+precompressed copies of every file (:mod:`sitegen.compress`).
 
 Besides: ``docs/assets/gin/`` is written once, at the site root (every language loads that
 copy); the language switcher's links are made relative, so the site works under any base
@@ -48,6 +49,7 @@ from ginview.catalog import esc
 from ginview.page import page_html
 
 from . import BuildError, catalogs, fences, lessons, macros
+from .compress import precompress_site
 from .csp import add_policy
 from .languages_split import language_base, split_search_index, split_sitemap
 from .translations import english_digest, translates
@@ -66,6 +68,7 @@ class GinConfig(base.Config):
     runtime = c.Type(bool, default=True)
     node_modules = c.Type(str, default="node_modules")
     cache_dir = c.Type(str, default=".cache")
+    brotli_quality = c.Type(int, default=11)  # of the .br copies; lower only to build faster
 
 
 class _DropInstantWarning(logging.Filter):
@@ -262,15 +265,15 @@ class GinPlugin(BasePlugin[GinConfig]):
         split_search_index(site_dir, languages)
         split_sitemap(site_dir, languages, config.site_url or "")
         add_policy(site_dir)
-        if not self.config.runtime:
-            return
-        try:
-            write_runtime(Path(config.config_file_path).parent, site_dir,
-                          self._path(config, self.config.node_modules) / "pyodide",
-                          self._path(config, self.config.cache_dir),
-                          self._path(config, self.config.locales))
-        except BuildError as error:
-            raise PluginError(str(error)) from None
+        cache_dir = self._path(config, self.config.cache_dir)
+        if self.config.runtime:
+            try:
+                write_runtime(Path(config.config_file_path).parent, site_dir,
+                              self._path(config, self.config.node_modules) / "pyodide",
+                              cache_dir, self._path(config, self.config.locales))
+            except BuildError as error:
+                raise PluginError(str(error)) from None
+        precompress_site(site_dir, cache_dir, self.config.brotli_quality)
 
     on_post_build = CombinedEvent(_keep_default_404, _finish)
 
