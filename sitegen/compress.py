@@ -6,8 +6,9 @@ A host that serves precompressed files (and the local server, :mod:`sitegen.serv
 written only when it is smaller than the file. The output is deterministic (no time or name in
 the gzip header; Brotli has none), so two builds of the same sources give the same bytes.
 
-Brotli at its highest quality takes about a minute for each of the runtime's big files, so the
-copies of big files come from a content-addressed cache (``.cache/compressed/``).
+Brotli at its highest quality is slow (about a minute for each of the runtime's big files, a
+second for a page), so the copies come from a content-addressed cache (``.cache/compressed/``):
+a rebuild compresses only the files that changed.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg", ".txt", ".w
 ENCODINGS = {"br": ".br", "gzip": ".gz"}  # Content-Encoding -> suffix of the copy
 BROTLI_QUALITY = 11
 BROTLI_WINDOW = 24  # 16 MiB: the snapshot's repeats lie far apart; every browser decodes it
-CACHED_FROM = 64 * 1024  # files at least this big come from the cache
+CACHE_ENTRIES = 3000  # about 6 builds' worth of copies (each file has 2)
 
 
 def compressible(path: Path) -> bool:
@@ -73,7 +74,7 @@ def precompress_file(path: Path, cache_dir: Path | None = None,
     """Write path.br and path.gz (each only if smaller than the file; a stale one is removed).
     Returns {suffix: bytes} of the copies written."""
     data = path.read_bytes()
-    cache = cache_dir / "compressed" if cache_dir and len(data) >= CACHED_FROM else None
+    cache = cache_dir / "compressed" if cache_dir else None
     written = {}
     for suffix, packed in _copies(data, quality, cache).items():
         copy = path.with_name(path.name + suffix)
@@ -96,7 +97,7 @@ def precompress_site(site_dir: Path, cache_dir: Path | None = None,
         list(pool.map(partial(precompress_file, cache_dir=cache_dir, quality=quality), files,
                       chunksize=1))
     if cache_dir:
-        prune_cache(cache_dir / "compressed", keep=96)
+        prune_cache(cache_dir / "compressed", keep=CACHE_ENTRIES)
     return len(files)
 
 

@@ -32,7 +32,8 @@ def test_every_compressible_file_has_both_copies_with_its_exact_bytes(built_site
         assert br.stat().st_size < len(data) and gz.stat().st_size < len(data)
         checked += 1
     kinds = {Path(p.stem).suffix for p in built_site.rglob("*.br")}
-    assert {".html", ".css", ".js", ".json", ".wasm", ".snapshot", ".zip", ".mjs", ".xml"} <= kinds, kinds
+    assert {".html", ".css", ".js", ".json", ".wasm", ".snapshot", ".zip", ".mjs", ".xml",
+            ".webmanifest", ".svg"} <= kinds, kinds
     assert checked > 150
 
 
