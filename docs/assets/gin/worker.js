@@ -23,9 +23,8 @@ import { expandSnapshot } from "./snapshot.js";
 
 // RUNTIME_DIR is relative to runtime.js, which sits beside this file.
 const RUNTIME_URL = new URL(runtime.RUNTIME_DIR, new URL("./runtime.js", import.meta.url)).href;
-// The standard library: with the snapshot, none (an empty zip: the snapshot holds every
-// module the engine imports); else (if the build
-// provides one) the whole library precompiled to .pyc, for a faster boot.
+// The standard library: with the snapshot, none (an empty zip: the snapshot holds every module
+// the engine imports); else (if the build provides one) the whole library precompiled to .pyc.
 const STDLIB_FILE = runtime.SNAPSHOT_FILE ? runtime.SNAPSHOT_STDLIB_FILE : runtime.STDLIB_FILE;
 const STDLIB_URL = STDLIB_FILE ? new URL(STDLIB_FILE, RUNTIME_URL).href : undefined;
 // A last resort only: the fetch watch below catches the failures we know of at once.
