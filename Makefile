@@ -22,7 +22,7 @@ bench: site
 	$(PY) bench/deadwood.py
 	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
-	$(PY) bench/browser.py
+	$(PY) bench/browser.py $(if $(BEFORE),--before $(BEFORE))
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 

@@ -1,10 +1,11 @@
 """Browser benchmark: the live examples in headless Chromium, against the built site.
 
-    .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--no-compare]
-                                      [--no-lighthouse] [--pages "" rules/gin/ ...]
+    .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--before SITE]
+                                      [--compare-snapshot] [--no-throttle] [--no-lighthouse]
+                                      [--pages "" rules/gin/ ...]
 
 Builds nothing: it serves an already built site/ (`make site`) on loopback, compressed (the
-.gz copies, else gzip on the fly) with the right MIME types; the versioned runtime directory is
+.br or .gz copies as the browser accepts, else gzip on the fly) with the right MIME types; the versioned runtime directory is
 served as immutable, everything else with no-cache + ETag, as a static host would.
 
 For each page, `--runs` cold loads (a fresh browser context: empty HTTP and code caches), each
@@ -19,9 +20,13 @@ followed by a warm load (the same context). Per load:
 - edits (warm loads): a card of the first example is changed through the UI (the picker), and
   the time to `data-gin-answered` changing (or an inline error) is taken, p50 and p95.
 
-Side by side: unless --no-compare, the same loads run, interleaved, against a second server whose
-runtime.js omits SNAPSHOT_FILE (the worker then boots Python and loads the engine wheel): the
-"before" of the engine's memory snapshot, measured in the same run on the same machine.
+Side by side, interleaved in one run on the same machine, each variant on its own server: the
+site served with its .br copies, and with only its .gz ones (a host without Brotli); with
+--before SITE, a site built before a change (e.g. from the main branch); with
+--compare-snapshot, the site whose runtime.js omits SNAPSHOT_FILE (the worker then boots Python
+and loads the engine wheel). For each: the bytes from the boot trigger to the first live answer,
+and that time cold, from the offline cache (a warm load with the network off, served by the
+service worker) and cold at 12 Mbit/s down and 40 ms latency (DevTools network emulation).
 
 Lighthouse (`npx --yes lighthouse@12.2.3`, mobile, on the first two pages) runs when npx is
 available and --no-lighthouse is not given. Nothing here is a test: `make test` never runs it.
@@ -36,6 +41,7 @@ import hashlib
 import http.server
 import json
 import math
+import re
 import os
 import shutil
 import statistics
@@ -47,6 +53,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from sitegen.compress import negotiate  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -69,7 +77,8 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": 
          ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
          ".zip": "application/zip", ".whl": "application/zip", ".svg": "image/svg+xml",
          ".xml": "application/xml", ".png": "image/png", ".ico": "image/x-icon",
-         ".woff2": "font/woff2", ".txt": "text/plain"}
+         ".woff2": "font/woff2", ".txt": "text/plain", ".webmanifest": "application/manifest+json",
+         ".snapshot": "application/octet-stream"}
 COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/wasm",
                 "image/svg+xml", "application/xml")
 
@@ -81,9 +90,10 @@ COMPRESSIBLE = ("text/", "application/json", "application/javascript", "applicat
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, site: Path, overrides: dict[str, bytes]):
+    def __init__(self, site: Path, overrides: dict[str, bytes], brotli: bool = True):
         super().__init__(("127.0.0.1", 0), Handler)
         self.site = site
+        self.brotli = brotli
         self.overrides = overrides  # URL path -> body (a variant of the site)
         self.lock = threading.Lock()
         self.sent: list[tuple[float, str, int]] = []  # (time, path, bytes on the wire)
@@ -120,18 +130,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if ".." in Path(path).parts or not file.is_file():
                 return self._send(404, b"not found", "text/plain")
         ctype = TYPES.get(file.suffix, "application/octet-stream")
-        gz = "gzip" in self.headers.get("Accept-Encoding", "")
-        encoded = False
+        accept = self.headers.get("Accept-Encoding", "")
+        if not self.server.brotli:  # a host with only the .gz copies
+            accept = ",".join(e for e in accept.split(",") if e.split(";")[0].strip() != "br")
+        encoding = None
         if body is None:
             body = file.read_bytes()
         etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
-        if gz and Path(str(file) + ".gz").is_file() and path not in self.server.overrides:
-            body, encoded = Path(str(file) + ".gz").read_bytes(), True
-        elif gz and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
-            body, encoded = gzip.compress(body, 6, mtime=0), True
+        if path not in self.server.overrides:
+            copy, encoding = negotiate(file, accept)
+            body = copy.read_bytes() if encoding else body
+        if encoding is None and "gzip" in accept and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
+            body, encoding = gzip.compress(body, 6, mtime=0), "gzip"
         headers = {"Vary": "Accept-Encoding"}
-        if encoded:
-            headers["Content-Encoding"] = "gzip"
+        if encoding:
+            headers["Content-Encoding"] = encoding
         if path.startswith("/assets/runtime/"):  # versioned: cache for a long time
             headers["Cache-Control"] = "public, max-age=31536000, immutable"
         else:
@@ -155,8 +168,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(site: Path, overrides: dict[str, bytes] | None = None):
-    server = Server(site, overrides or {})
+def serve(site: Path, overrides: dict[str, bytes] | None = None, brotli: bool = True):
+    server = Server(site, overrides or {}, brotli)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -264,9 +277,35 @@ def wait_quiet(server: Server, log: list, quiet_s: float = 1.5, limit_s: float =
             return
 
 
-def one_load(context, server: Server, page_path: str, edits: int) -> dict:
-    """Load page_path in context, leave it alone, then scroll to its example; measure."""
+THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 12e6 / 8,
+            "uploadThroughput": -1}  # 12 Mbit/s down, 40 ms: a phone on a mobile link
+
+KEPT_JS = """async (paths) => {
+  for (const path of paths) if (!(await caches.match(new URL(path, location.origin).href))) return false;
+  return true;
+}"""
+
+
+def offline_files(site: Path, page_path: str) -> list[str] | None:
+    """The site paths the service worker must hold for page_path to work offline with its
+    engine (sw.js's RUNTIME and the page), or None if the site has no service worker."""
+    sw = site / "sw.js"
+    if not sw.is_file():
+        return None
+    runtime = json.loads(re.search(r"^const RUNTIME = (.*);$", sw.read_text(), re.M).group(1))
+    return ["/" + page_path, *("/" + p for p in runtime)]
+
+
+def one_load(context, server: Server, page_path: str, edits: int, throttle: bool = False,
+             keep: list[str] | None = None) -> dict:
+    """Load page_path in context, leave it alone, then scroll to its example; measure.
+    throttle: through THROTTLE (Chrome DevTools Protocol network emulation); keep: wait, at the
+    end, until the service worker holds these paths (for an offline load next)."""
     page = context.new_page()
+    if throttle:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", THROTTLE)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
@@ -282,6 +321,10 @@ def one_load(context, server: Server, page_path: str, edits: int) -> dict:
         example = page.locator(".gin-example, [data-gin]").first
         example.scroll_into_view_if_needed()
         example.hover()
+        # The reader's first question: the example as it stands (an example asks nothing of the
+        # engine until the reader changes it), asked at once, answered once the engine is live.
+        page.evaluate("""() => { window.ginEngine.request({ op: "render",
+            state: JSON.parse(document.querySelector("[data-gin]").dataset.gin) }); }""")
         page.wait_for_function("() => performance.getEntriesByName('gin-first-answer').length",
                                timeout=120_000)
         wait_quiet(server, sent, quiet_s=1.0)
@@ -311,6 +354,9 @@ def one_load(context, server: Server, page_path: str, edits: int) -> dict:
         "() => window.ginEngine && Promise.race([window.ginEngine.ready.then((r) => r.phases,"
         " () => null), new Promise((r) => setTimeout(() => r(null), 100))])")
     result["sent"] = sent
+    result["boot_kb"] = result["total_kb"] - before_kb  # the boot trigger to the first answer
+    if keep:
+        page.wait_for_function(KEPT_JS, arg=keep, timeout=120_000)
     page.close()
     return result
 
@@ -371,8 +417,13 @@ def main() -> int:
     parser.add_argument("--edits", type=int, default=30, help="timed edits per page, in all")
     parser.add_argument("--pages", nargs="*", default=PAGES,
                         help="site-relative pages ('' = the home page); Lighthouse: the first two")
-    parser.add_argument("--no-compare", action="store_true",
-                        help="skip the side-by-side run without the engine's memory snapshot")
+    parser.add_argument("--before", type=Path,
+                        help="a site built before a change, measured side by side (served as it "
+                             "was built: its .br copies if it has them, else its .gz ones)")
+    parser.add_argument("--compare-snapshot", action="store_true",
+                        help="also measure the site without the engine's memory snapshot")
+    parser.add_argument("--no-throttle", dest="throttle", action="store_false",
+                        help="skip the cold loads at 12 Mbit/s and 40 ms")
     parser.add_argument("--no-lighthouse", action="store_true")
     args = parser.parse_args()
 
@@ -381,36 +432,52 @@ def main() -> int:
     if not runtime_js.is_file():
         print(f"no built site at {site}: run `make site` first")
         return 2
+    # name -> (site, overrides, Brotli served): the site as built, with Brotli and with only the
+    # .gz copies; the site before (--before), as it was served; without the snapshot.
+    variants = {"after, br": (site, {}, True), "after, gzip only": (site, {}, False)}
+    if args.before:
+        before = args.before.resolve()
+        has_br = any((before / "assets/runtime").rglob("*.br"))
+        variants["before, br" if has_br else "before, gzip"] = (before, {}, has_br)
     text = runtime_js.read_text()
-    variants = {"snapshot": {}}
-    if "SNAPSHOT_FILE" not in text:
-        variants = {"no snapshot": {}}
-    elif not args.no_compare:
+    if "SNAPSHOT_FILE" in text and args.compare_snapshot:
         plain = "".join(ln for ln in text.splitlines(True) if "SNAPSHOT_" not in ln)
-        variants["no snapshot"] = {"/assets/gin/runtime.js": plain.encode()}
+        variants["no snapshot"] = (site, {"/assets/gin/runtime.js": plain.encode()}, True)
     from playwright.sync_api import sync_playwright
 
     edits_per_load = math.ceil(args.edits / args.runs) if args.edits else 0
-    results = {(v, p): {"cold": [], "warm": []} for v in variants for p in args.pages}
-    print(f"site: {site}; {args.runs} cold + {args.runs} warm loads per page and variant; "
-          f"variants: {', '.join(variants)}", flush=True)
+    results = {(v, p): {"cold": [], "warm": [], "throttled": []} for v in variants for p in args.pages}
+    print(f"site: {site}; {args.runs} cold + {args.runs} warm (offline if the site has a service "
+          f"worker) + {args.runs if args.throttle else 0} throttled cold loads per page and "
+          f"variant; variants: {', '.join(variants)}", flush=True)
     with contextlib.ExitStack() as stack, sync_playwright() as pw:
-        servers = {v: stack.enter_context(serve(site, o)) for v, o in variants.items()}
+        servers = {v: stack.enter_context(serve(s, o, br)) for v, (s, o, br) in variants.items()}
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for run in range(args.runs):
             for page_path in args.pages:
                 for variant, server in servers.items():  # interleaved: same conditions
+                    keep = offline_files(variants[variant][0], page_path)
                     context = browser.new_context(viewport={"width": 1280, "height": 900})
                     context.add_init_script(INIT_SCRIPT)
-                    cold = one_load(context, server, page_path, 0)
+                    cold = one_load(context, server, page_path, 0, keep=keep)
+                    context.set_offline(keep is not None)  # from the offline cache
                     warm = one_load(context, server, page_path,
                                     edits_per_load if variant == next(iter(variants)) else 0)
                     context.close()
-                    results[variant, page_path]["cold"].append(cold)
-                    results[variant, page_path]["warm"].append(warm)
-                    print(f"  run {run + 1} /{page_path} [{variant}]: boot cold "
-                          f"{fmt(cold.get('boot_ms'), ' ms')}, warm {fmt(warm.get('boot_ms'), ' ms')}"
-                          f"; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
+                    r = results[variant, page_path]
+                    r["cold"].append(cold)
+                    r["warm"].append(warm)
+                    line = (f"  run {run + 1} /{page_path} [{variant}]: boot cold "
+                            f"{fmt(cold.get('boot_ms'), ' ms')} ({cold['boot_kb']:,.0f} KB), "
+                            f"{'offline' if keep else 'warm'} {fmt(warm.get('boot_ms'), ' ms')}")
+                    if args.throttle:
+                        context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                                      service_workers="block")
+                        context.add_init_script(INIT_SCRIPT)
+                        r["throttled"].append(one_load(context, server, page_path, 0, throttle=True))
+                        context.close()
+                        line += f", throttled {fmt(r['throttled'][-1].get('boot_ms'), ' ms')}"
+                    print(f"{line}; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
                           flush=True)
         browser.close()
 
@@ -428,8 +495,9 @@ def main() -> int:
 
 def report(results, variants, pages, lh, runs):
     main_variant = next(iter(variants))
-    print(f"\nMedians of {runs} cold (fresh context) and {runs} warm (same context) loads, "
-          "headless Chromium 1280x900, site served gzipped on loopback.")
+    print(f"\nMedians of {runs} cold (fresh context), {runs} warm (same context; offline, from "
+          "the service worker's cache, when the site has one) and throttled cold (12 Mbit/s, "
+          "40 ms, no service worker) loads, headless Chromium 1280x900, on loopback.")
     rows = []
     for page_path in pages:
         name = "/" + page_path
@@ -442,7 +510,14 @@ def report(results, variants, pages, lh, runs):
             rows.append((name, f"boot→first answer, cold [{variant}]", fmt(cold_boot, " ms"),
                          "≤ 1000 ms", verdict(ok)))
             rows.append((name, f"boot→worker ready, cold [{variant}]", fmt(cold_ready, " ms"), "", ""))
-            rows.append((name, f"boot→first answer, warm [{variant}]", fmt(warm_boot, " ms"), "", ""))
+            rows.append((name, f"boot→first answer, warm/offline [{variant}]", fmt(warm_boot, " ms"),
+                         "", ""))
+            throttled = med([x.get("boot_ms") for x in r["throttled"]])
+            if throttled is not None:
+                rows.append((name, f"boot→first answer, 12 Mbit/s + 40 ms [{variant}]",
+                             fmt(throttled, " ms"), "", ""))
+            rows.append((name, f"KB boot trigger→first answer, cold [{variant}]",
+                         fmt(med([x["boot_kb"] for x in r["cold"]]), " KB"), "≤ 6000 KB", ""))
         r = results[main_variant, page_path]
         loads = r["cold"] + r["warm"]
         lt = med([len(x["longtasks"]) for x in loads])
@@ -505,15 +580,19 @@ def report(results, variants, pages, lh, runs):
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
 
     if len(variants) > 1:
-        print("\nSide by side (same run, interleaved), boot→first answer medians:")
+        print("\nSide by side (same run, interleaved), medians; ratio = variant / first variant:")
         names = list(variants)
         for page_path in pages:
-            for kind in ("cold", "warm"):
-                a = med([x.get("boot_ms") for x in results[names[0], page_path][kind]])
-                b = med([x.get("boot_ms") for x in results[names[1], page_path][kind]])
-                if a and b:
-                    print(f"  /{page_path} {kind}: {names[1]} {b:.0f} ms → {names[0]} {a:.0f} ms "
-                          f"(×{b / a:.2f} faster)")
+            for label, kind, key, unit in (("KB trigger→first answer, cold", "cold", "boot_kb", "KB"),
+                                           ("boot→first answer, cold", "cold", "boot_ms", "ms"),
+                                           ("boot→first answer, warm/offline", "warm", "boot_ms", "ms"),
+                                           ("boot→first answer, 12 Mbit/s", "throttled", "boot_ms", "ms")):
+                values = [med([x.get(key) for x in results[n, page_path][kind]]) for n in names]
+                if values[0] is None:
+                    continue
+                cells = [f"{n} {fmt(v, ' ' + unit)}" + (f" (×{v / values[0]:.2f})" if v and i else "")
+                         for i, (n, v) in enumerate(zip(names, values))]
+                print(f"  /{page_path} {label}: " + "; ".join(cells))
     details = [(p, t) for p in pages for x in results[main_variant, p]["cold"] + results[main_variant, p]["warm"]
                for t in x["frames"]]
     if details:

@@ -1,18 +1,20 @@
-"""Site benchmark: full 4-language build time, and the gzipped bytes of a page using the engine.
+"""Site benchmark: full 4-language build time, and where the bytes of a page using the engine go.
 
     .venv/bin/python bench/site.py [--skip-cold]
+    .venv/bin/python bench/site.py --bytes [SITE]   # only the bytes of a built site (default site/)
 
 - cold build: nothing cached (engine wheel built and compiled in Node, runtime gzipped);
 - warm build: what `make site` / `make serve` do after the first time (target: under 20 s);
-- page weight: the English home page (it mounts the engine demo), gzipped, split into the site's
-  own files and the Pyodide runtime (which the browser caches under a versioned path).
+- page weight: the English home page (it mounts the engine demo), split into the site's own
+  files and the runtime the engine boots from (which the browser caches under a versioned
+  path), each file raw, as its .gz copy and as its .br copy (sitegen.compress), as a host that
+  serves precompressed files sends them.
 
 The browser figures (boot time, long tasks, edit latency, bytes before interaction, Lighthouse)
 are bench/browser.py's.
 """
 
 import argparse
-import gzip
 import re
 import sys
 import tempfile
@@ -23,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sitegen.pipeline import build  # noqa: E402
-from sitegen.runtime import RUNTIME_FILES, SNAPSHOT, SNAPSHOT_STDLIB, STDLIB_PYC  # noqa: E402
+from sitegen.runtime import BOOT_FILES, RUNTIME_FILES, SNAPSHOT, STDLIB_PYC  # noqa: E402
 
 TARGET_S = 20.0
 
@@ -34,8 +36,10 @@ def timed_build(site_dir: Path, cache_dir: Path | None) -> float:
     return time.perf_counter() - started
 
 
-def gz(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+def sent(path: Path, suffix: str) -> int:
+    """Bytes a host sends for path given its precompressed copies: the copy, else the file."""
+    copy = path.with_name(path.name + suffix)
+    return copy.stat().st_size if copy.is_file() else path.stat().st_size
 
 
 def page_assets(site: Path, page: Path) -> list[Path]:
@@ -59,13 +63,12 @@ def page_assets(site: Path, page: Path) -> list[Path]:
 
 def runtime_assets(site: Path) -> list[Path]:
     """The runtime files the browser loads: with the engine's snapshot (runtime.js's
-    SNAPSHOT_FILE), the snapshot and its trimmed standard library instead of the wheel and
-    python_stdlib.zip; else the precompiled standard library (STDLIB_FILE) if there is one."""
+    SNAPSHOT_FILE), BOOT_FILES; else the precompiled standard library (STDLIB_FILE) if there is
+    one, and the wheels."""
     runtime = next((site / "assets/runtime").glob("pyodide-*"))
-    names = list(RUNTIME_FILES)
     if (runtime / SNAPSHOT).is_file():
-        names[names.index("python_stdlib.zip")] = SNAPSHOT_STDLIB
-        return [runtime / name for name in names + [SNAPSHOT]]
+        return [runtime / name for name in BOOT_FILES]
+    names = list(RUNTIME_FILES)
     if (runtime / STDLIB_PYC).is_file():
         names[names.index("python_stdlib.zip")] = STDLIB_PYC
     return [runtime / name for name in names] + sorted(runtime.glob("*.whl"))
@@ -74,20 +77,29 @@ def runtime_assets(site: Path) -> list[Path]:
 def report_bytes(site: Path) -> None:
     own = page_assets(site, site / "index.html")
     runtime = runtime_assets(site)
-    print("\nPage weight, English home page (gzip -9):")
-    for title, files in (("site's own files", own), ("runtime (Pyodide + engine)", runtime)):
-        total_raw = sum(f.stat().st_size for f in files)
-        total_gz = sum(gz(f) for f in files)
-        print(f"  {title}: {total_gz / 1024:,.0f} KiB gzipped ({total_raw / 1024:,.0f} KiB raw)")
-        for f in files:
-            print(f"    {f.relative_to(site)}: {gz(f) / 1024:,.1f} KiB")
-    print(f"  total: {sum(gz(f) for f in own + runtime) / 1024 / 1024:,.2f} MiB gzipped")
+    kb = lambda n: f"{n / 1024:,.0f}"  # noqa: E731
+    print(f"\nPage weight, English home page, KB: raw / .gz / .br (site {site}):")
+    totals = [0, 0, 0]
+    for title, files in (("site's own files", own), ("runtime, boot trigger → first live answer",
+                                                       runtime)):
+        rows = [(f, f.stat().st_size, sent(f, ".gz"), sent(f, ".br")) for f in files]
+        sums = [sum(r[i] for r in rows) for i in (1, 2, 3)]
+        totals = [t + n for t, n in zip(totals, sums)]
+        print(f"  {title}: {' / '.join(kb(n) for n in sums)}")
+        for f, raw, gz, br in sorted(rows, key=lambda r: -r[3]):
+            print(f"    {kb(raw):>7} / {kb(gz):>6} / {kb(br):>6}  {f.relative_to(site)}")
+    print(f"  total: {' / '.join(kb(n) for n in totals)}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--skip-cold", action="store_true", help="skip the no-cache build")
+    parser.add_argument("--bytes", nargs="?", const=ROOT / "site", type=Path, metavar="SITE",
+                        help="only report the bytes of an already built site")
     args = parser.parse_args()
+    if args.bytes:
+        report_bytes(args.bytes.resolve())
+        return 0
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp:
         tmp = Path(tmp)
         print("Full 4-language build (python -m sitegen build):")

@@ -7,12 +7,14 @@
 //       Pyodide's python_stdlib.zip with every .py byte-compiled (pyc_wheel.py's compile_stdlib).
 //       Prints "<modules compiled> <python version>".
 //   node sitegen/in_pyodide.mjs snapshot <pyodide dir> <stdlib .zip> <output dir> <.whl>...
-//       Writes engine_stdlib.zip, the standard library trimmed to what the wheels import, and
-//       engine.snapshot, a memory snapshot of Pyodide booted on it with the wheels (the engine
-//       and the presentation layer) installed, imported and warmed up (snapshot.py), without
-//       its zero pages (docs/assets/gin/snapshot.js).
+//       Writes engine.snapshot, a memory snapshot of Pyodide booted on that standard library
+//       with the wheels (the engine and the presentation layer) installed, imported and warmed
+//       up (snapshot.py), without the pages that are as the WebAssembly module starts them
+//       (docs/assets/gin/snapshot.js); and
+//       engine_stdlib.zip, the standard library to restore it on: an empty zip, since the
+//       snapshot holds every module the engine imports.
 //       The browser restores the snapshot instead of starting Python: about twice as fast a boot.
-//       Prints "<snapshot bytes> <bytes shipped> <stdlib members>".
+//       Prints "<snapshot bytes> <bytes shipped> <modules>".
 import { readFile, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -90,29 +92,22 @@ if (command === "wheel") {
 } else if (command === "snapshot") {
   const [stdlibPath, outDir, ...wheelPaths] = args;
   reproducible();
-  const trimmed = join(outDir, "engine_stdlib.zip");
   // No loadPackage: it leaves JavaScript objects behind that a snapshot cannot hold. The wheels
   // are unpacked into site-packages by Python instead (they are only .pyc files and metadata).
-  const prepared = async (options) => {
-    const pyodide = await boot(options);
-    const inside = [];
-    for (const [i, path] of wheelPaths.entries()) {
-      inside.push(`/tmp/wheel${i}.whl`);
-      pyodide.FS.writeFile(inside[i], await readFile(path));
-    }
-    pyodide.runPython(await script("snapshot.py"));
-    pyodide.globals.get("prepare")(JSON.stringify(inside));
-    for (const path of inside) pyodide.FS.unlink(path);
-    return pyodide;
-  };
-  // 1. What the wheels import, on the full standard library: the trimmed zip.
-  const first = await prepared({ stdLibURL: resolve(stdlibPath) });
-  const members = first.globals.get("trim_stdlib")("/tmp/stdlib.zip");
-  await writeFile(trimmed, first.FS.readFile("/tmp/stdlib.zip"));
-  // 2. The snapshot, made on the trimmed zip: the browser passes that same file as stdLibURL.
-  const pyodide = await prepared({ stdLibURL: trimmed, _makeSnapshot: true });
+  const pyodide = await boot({ stdLibURL: resolve(stdlibPath), _makeSnapshot: true });
+  const inside = [];
+  for (const [i, path] of wheelPaths.entries()) {
+    inside.push(`/tmp/wheel${i}.whl`);
+    pyodide.FS.writeFile(inside[i], await readFile(path));
+  }
+  pyodide.runPython(await script("snapshot.py"));
+  const modules = pyodide.globals.get("prepare")(JSON.stringify(inside));
+  for (const path of inside) pyodide.FS.unlink(path);
+  pyodide.globals.get("forget_stdlib")();
+  const empty = pyodide.globals.get("EMPTY_ZIP").toJs();
   const snapshot = pyodide.makeMemorySnapshot();
-  const shipped = sparseSnapshot(snapshot);
+  const shipped = sparseSnapshot(snapshot, await readFile(join(indexURL, "pyodide.asm.wasm")));
   await writeFile(join(outDir, "engine.snapshot"), shipped);
-  console.log(`${snapshot.length} ${shipped.length} ${members}`);
+  await writeFile(join(outDir, "engine_stdlib.zip"), empty);
+  console.log(`${snapshot.length} ${shipped.length} ${modules}`);
 }

@@ -17,7 +17,6 @@ looks for both files.
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 import unicodedata
@@ -102,9 +101,7 @@ def split_sitemap(site_dir: Path, languages: tuple[str, ...], site_url: str = ""
             mine.append(entry)
         body = f"{head}{''.join(mine)}\n</urlset>\n"
         out = site_dir / prefix / "sitemap.xml"
-        out.write_text(body, encoding="utf-8")
-        with gzip.GzipFile(out.with_suffix(".xml.gz"), "wb", mtime=0) as packed:
-            packed.write(body.encode("utf-8"))
+        out.write_text(body, encoding="utf-8")  # its .gz: sitegen.compress
 
 
 def language_base(html: str) -> str:

@@ -19,7 +19,9 @@ The lessons (``tutorials/*.yaml``) become generated pages in MkDocs' own file co
 per language (:mod:`sitegen.lessons`), and are added to the "Lessons" section of the nav.
 After the last language, the runtime the browser runs is written into the site: the Pyodide
 files, the wheels of the engine and the presentation layer, the memory snapshot, and
-``assets/gin/runtime.js``, which points at them (:mod:`sitegen.runtime`).
+``assets/gin/runtime.js``, which points at them (:mod:`sitegen.runtime`); then the service
+worker, the manifests and the icons (:mod:`sitegen.offline`), and last the precompressed copies
+of every file (:mod:`sitegen.compress`).
 
 Besides: ``docs/assets/gin/`` is written once, at the site root (every language loads that
 copy); the language switcher's links are made relative, so the site works under any base
@@ -48,7 +50,9 @@ from ginview.catalog import Html, esc
 from ginview.page import page_html
 
 from . import BuildError, catalogs, fences, lessons, macros
+from .compress import precompress_site
 from .csp import add_policy
+from .offline import ICONS, MANIFEST, language_root, write_offline
 from .languages_split import language_base, split_search_index, split_sitemap
 from .translations import english_digest, translates
 
@@ -66,6 +70,7 @@ class GinConfig(base.Config):
     runtime = c.Type(bool, default=True)
     node_modules = c.Type(str, default="node_modules")
     cache_dir = c.Type(str, default=".cache")
+    brotli_quality = c.Type(int, default=11)  # of the .br copies; lower only to build faster
 
 
 class _DropInstantWarning(logging.Filter):
@@ -213,7 +218,15 @@ class GinPlugin(BasePlugin[GinConfig]):
             return html + page_html(catalog)
         return html
 
+    def _manifest(self, context, config):
+        """The page's language's web app manifest (relative to the site's root; see offline)."""
+        default = self._i18n(config).default_language
+        context["gin_manifest"] = language_root(self._language(config), default) + MANIFEST
+        context["gin_icon"] = ICONS + "icon-192.png"
+        return context
+
     def on_template_context(self, context, template_name, config):
+        self._manifest(context, config)
         if template_name == "404.html":
             i18n, language = self._i18n(config), self._language(config)
             context["gin_404"] = not_found(catalogs.load(language), language,
@@ -226,6 +239,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         language = self._language(config)
         context["gin_footer"] = footer(catalogs.load(language), language,
                                        self._i18n(config).default_language)
+        self._manifest(context, config)
         # Runs after the i18n plugin (priority 50) set this page's alternates. Its links to a
         # language's home are absolute ("/ro/"); strip the slash so the `url` filter makes them
         # relative to the page. (It sets config.extra.alternate as an attribute, which templates
@@ -267,15 +281,22 @@ class GinPlugin(BasePlugin[GinConfig]):
         split_search_index(site_dir, languages)
         split_sitemap(site_dir, languages, config.site_url or "")
         add_policy(site_dir)
-        if not self.config.runtime:
-            return
-        try:
-            write_runtime(Path(config.config_file_path).parent, site_dir,
-                          self._path(config, self.config.node_modules) / "pyodide",
-                          self._path(config, self.config.cache_dir),
-                          self._path(config, self.config.locales))
-        except BuildError as error:
-            raise PluginError(str(error)) from None
+        cache_dir = self._path(config, self.config.cache_dir)
+        runtime_dir = None
+        if self.config.runtime:
+            try:
+                runtime_dir = write_runtime(Path(config.config_file_path).parent, site_dir,
+                                            self._path(config, self.config.node_modules) / "pyodide",
+                                            cache_dir, self._path(config, self.config.locales))
+            except BuildError as error:
+                raise PluginError(str(error)) from None
+        default_description = i18n.original_configs.get("site_description",
+                                                        config.site_description)
+        descriptions = {lang: i18n.get_language_config(lang).site_description
+                        or default_description for lang in languages}
+        write_offline(site_dir, languages, {lang: catalogs.load(lang) for lang in languages},
+                      descriptions, runtime_dir, cache_dir)
+        precompress_site(site_dir, cache_dir, self.config.brotli_quality)
 
     on_post_build = CombinedEvent(_keep_default_404, _finish)
 
@@ -351,9 +372,9 @@ HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang=
 
 
 def write_runtime(root: Path, site_dir: Path, pyodide_dir: Path, cache_dir: Path,
-                  locales: Path) -> None:
+                  locales: Path) -> str:
     """The browser's runtime in ``site_dir``: the wheels, the Pyodide files, the snapshot
-    (``assets/runtime/<name>/``) and ``assets/gin/runtime.js``."""
+    (``assets/runtime/<name>/``) and ``assets/gin/runtime.js``. Returns <name>."""
     from . import runtime, wheels
 
     version = runtime.check_npm_runtime(pyodide_dir, runtime.pinned_version(root / "package.json"))
@@ -374,3 +395,4 @@ def write_runtime(root: Path, site_dir: Path, pyodide_dir: Path, cache_dir: Path
             name, [w.name.split("-")[0] for w in built], snapshot=snapshot))
     finally:
         shutil.rmtree(staging.parent, ignore_errors=True)
+    return name

@@ -8,8 +8,9 @@ Layout in the built site:
                                  the 5 runtime files, the wheels of the engine and of the
                                  presentation layer (registered in the lock file),
                                  the precompiled standard library (STDLIB_FILE), the engine's
-                                 memory snapshot (SNAPSHOT_FILE) and the trimmed standard
-                                 library it was made on (SNAPSHOT_STDLIB_FILE), .gz copies
+                                 memory snapshot (SNAPSHOT_FILE) and the standard library to
+                                 restore it on (SNAPSHOT_STDLIB_FILE: an empty zip), .br and
+                                 .gz copies
 
 The directory's name ends with a digest of its files, so it can be served as immutable: a
 changed engine gets a new directory, never a stale cached copy.
@@ -23,16 +24,16 @@ imported and warmed up
 (in_pyodide.mjs snapshot, snapshot.py). The browser restores it instead of starting Python and
 importing the engine: about twice as fast again. It is shipped without its zero pages
 (docs/assets/gin/snapshot.js), which halves what the browser inflates, checks and copies.
-Since nothing is left to import, it is made on
-(and shipped with) a standard library trimmed to the modules the engine imported: a third of
-the size. It is bound to the exact Pyodide build, that zip and the wheel, all shipped beside it.
+Since nothing is left to import (every module of the wheels is imported before it is taken),
+no standard library is shipped with it: it is restored on an empty zip. Its code is compiled
+without docstrings (pyc_wheel.py, optimize=2). It is bound to the exact Pyodide build, and
+the wheels, shipped beside it.
 Without a snapshot the worker uses STDLIB_FILE and the wheel.
 
 Both take seconds to make, so they are cached under .cache/, keyed by what they are made from.
 """
 
 import base64
-import gzip
 import hashlib
 import json
 import os
@@ -48,8 +49,9 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 STDLIB_PYC = "python_stdlib_pyc.zip"  # beside python_stdlib.zip; runtime.js's STDLIB_FILE
 SNAPSHOT = "engine.snapshot"  # runtime.js's SNAPSHOT_FILE
 SNAPSHOT_STDLIB = "engine_stdlib.zip"  # runtime.js's SNAPSHOT_STDLIB_FILE, made with the snapshot
-GZIPPED = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-           STDLIB_PYC, SNAPSHOT, SNAPSHOT_STDLIB)
+# What the worker fetches to boot from the snapshot (the service worker keeps them offline).
+BOOT_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", SNAPSHOT,
+              SNAPSHOT_STDLIB)
 API_MODULE = "ginview.api"  # the worker calls its handle()
 HERE = Path(__file__).resolve().parent
 IN_PYODIDE = HERE / "in_pyodide.mjs"
@@ -112,21 +114,6 @@ def register_wheel(lock_path: Path, wheel: Path, depends: list[str]) -> dict:
     lock["packages"][name] = entry
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     return entry
-
-
-def _gzip_cached(src: Path, dest: Path, cache_dir: Path) -> None:
-    """Write dest = gzip(src); big, unchanging files come from a content-addressed cache."""
-    cached = cache_dir / "gzip" / (sha256_of(src) + ".gz")
-    if cached.is_file():
-        cached.touch()  # recently used: kept by prune_cache
-    else:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-        with open(src, "rb") as f_in, open(tmp, "wb") as raw:
-            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as f_out:
-                shutil.copyfileobj(f_in, f_out)
-        tmp.replace(cached)
-    shutil.copyfile(cached, dest)
 
 
 def prune_cache(directory: Path, keep: int) -> None:
@@ -218,7 +205,7 @@ def precompiled_stdlib(pyodide_dir: Path, cache_dir: Path) -> Path:
 
 def engine_snapshot(pyodide_dir: Path, stdlib: Path, wheels: list[Path], cache_dir: Path) -> Path:
     """The memory snapshot of Pyodide with the wheels installed and imported, from the cache or
-    made in Node. Beside it: SNAPSHOT_STDLIB, the trimmed standard library it was made on."""
+    made in Node. Beside it: SNAPSHOT_STDLIB, the (empty) standard library to restore it on."""
     version = json.loads((pyodide_dir / "package.json").read_text())["version"]
 
     def make(out: Path) -> None:
@@ -232,7 +219,8 @@ def engine_snapshot(pyodide_dir: Path, stdlib: Path, wheels: list[Path], cache_d
 
 def stage_runtime(pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_dir: Path) -> list[dict]:
     """Copy the runtime files, the precompiled standard library, the wheels and the snapshot
-    to out_dir, register the wheels, write .gz copies. Returns the lock entries."""
+    to out_dir, register the wheels. Returns the lock entries. (Their .br and .gz copies are
+    written with the rest of the site's, by sitegen.compress.)"""
     out_dir.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(pyodide_dir / name, out_dir / name)
@@ -246,15 +234,12 @@ def stage_runtime(pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_di
         shutil.copyfile(wheel, out_dir / wheel.name)
         entries.append(register_wheel(out_dir / "pyodide-lock.json", out_dir / wheel.name,
                                       [e["name"] for e in entries]))
-    for name in GZIPPED + tuple(w.name for w in wheels):
-        _gzip_cached(out_dir / name, out_dir / (name + ".gz"), cache_dir)
-    prune_cache(cache_dir / "gzip", keep=3 * len(GZIPPED) + 6)
     return entries
 
 
 def runtime_dir_name(version: str, staged: Path) -> str:
     """pyodide-<version>-<digest of the staged files>: a new name whenever a file changes."""
-    files = sorted(p for p in staged.iterdir() if p.suffix != ".gz")
+    files = sorted(p for p in staged.iterdir() if p.suffix not in (".gz", ".br"))
     return f"pyodide-{version}-{_files_digest(files)[:10]}"
 
 

@@ -1,7 +1,8 @@
 """The local server behind `make serve`: serves site/, rebuilds when a source changes.
 
-Sends text/javascript for .mjs and application/wasm for .wasm, answers with the pre-compressed
-.gz file when there is one, and gzips other text responses on the fly.
+Sends text/javascript for .mjs and application/wasm for .wasm, answers with the precompressed
+copy the browser accepts (.br, else .gz: sitegen.compress) when there is one, and gzips other text
+responses on the fly.
 """
 
 import gzip
@@ -12,16 +13,17 @@ import time
 from pathlib import Path
 
 from . import BuildError
+from .compress import negotiate
 from .pipeline import ROOT, build
 
 WATCHED = ("docs", "engine/ginrummy", "engine/pyproject.toml", "presentation/ginview",
            "presentation/pyproject.toml", "sitegen/templates", "locales", "tutorials", "mkdocs.yml")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml",
-                "application/xml", "application/wasm")
+                "application/xml", "application/wasm", "application/manifest+json")
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
          ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
          ".svg": "image/svg+xml", ".xml": "application/xml", ".css": "text/css",
-         ".html": "text/html; charset=utf-8"}
+         ".html": "text/html; charset=utf-8", ".webmanifest": "application/manifest+json"}
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -43,18 +45,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not path.is_file():
             return self.send_not_found()
         ctype = self.guess_type(str(path))
-        wants_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        body = path.read_bytes()
-        encoded = False
-        if wants_gzip and Path(str(path) + ".gz").is_file():
-            body, encoded = Path(str(path) + ".gz").read_bytes(), True
-        elif wants_gzip and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
-            body, encoded = gzip.compress(body, compresslevel=6), True
+        accept = self.headers.get("Accept-Encoding", "")
+        copy, encoding = negotiate(path, accept)
+        body = copy.read_bytes()
+        if encoding is None and "gzip" in accept and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
+            body, encoding = gzip.compress(body, compresslevel=6), "gzip"
         self.send_response(200)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
-        if encoded:
-            self.send_header("Content-Encoding", "gzip")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         if self.command != "HEAD":

@@ -7,15 +7,21 @@ example and lesson step, good requests and bad), and any module an op imports la
 table it builds on first use) is already in the snapshot. The files of the wheels are not in
 the snapshot: nothing may be read from them after it.
 
-A restored Python has imported all it needs, so the standard library shipped with the snapshot
-holds only the modules imported here (``trim_stdlib``). The snapshot is made on that trimmed
-zip, since zipimport keeps the zip's table of contents in memory.
+A restored Python has imported all it needs (every module of the wheels is imported here), so
+no standard library is shipped with the snapshot: the browser mounts an empty zip in its place
+(``EMPTY_ZIP``), and Python is made to forget the one it was made on (``forget_stdlib``), so a
+module that was somehow not imported fails as not found. Garbage is collected and what is left
+frozen (``gc.freeze``): a collection in the browser never walks the engine's own objects.
 """
 
 import gc
 import json
+import os
 import sys
 import zipfile
+
+EMPTY_ZIP = b"PK\x05\x06" + bytes(18)  # a zip with no members: the end-of-directory record
+BUILD_ONLY = {"ginrummy.__main__"}  # the command line: never run in the browser
 
 HAND = "2S 3S 4S 7H 7D 7C 9C TC JC 5D"
 OTHER = "8S 9S TS KH KD 4H 6C 6H 2C AD"
@@ -74,6 +80,9 @@ def prepare(wheel_paths_json):
         with zipfile.ZipFile(path) as wheel:
             wheel.extractall(site_packages)
     sys.path_importer_cache.clear()  # the clock is fixed (in_pyodide.mjs): no mtime shows the new files
+    for package in ("ginrummy", "ginview"):
+        for module in modules(os.path.join(site_packages, package), package):
+            __import__(module)
     from ginview.api import handle
     from ginview.catalog import catalog, languages
 
@@ -86,24 +95,31 @@ def prepare(wheel_paths_json):
 
     random.seed(0)  # the module's own generator was seeded from os.urandom: fix its state
     gc.collect()
+    gc.freeze()
     return len(sys.modules)
 
 
-def trim_stdlib(dest):
-    """Write ``dest``: the standard library zip with only the members imported so far.
-    Returns how many members it holds."""
+def modules(folder, package):
+    """The names of a package's modules (from its compiled files), the command line left out."""
+    out = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if os.path.isdir(path) and os.path.exists(os.path.join(path, "__init__.pyc")):
+            out += modules(path, f"{package}.{name}")
+        elif name.endswith(".pyc"):
+            stem = name[:-4]
+            module = package if stem == "__init__" else f"{package}.{stem}"
+            if module not in BUILD_ONLY:
+                out.append(module)
+    return out
+
+
+def forget_stdlib():
+    """Drop what zipimport remembers of the standard library's zip (its table of contents), as
+    the snapshot is restored on an empty zip. Returns the zip's path."""
+    import zipimport
+
     source = next(p for p in sys.path if p.endswith(".zip"))
-    with zipfile.ZipFile(source) as zin:
-        names = set(zin.namelist())
-        used = set()
-        for module in list(sys.modules.values()):
-            file = getattr(module, "__file__", None) or ""
-            if file.startswith(source + "/"):
-                name = file[len(source) + 1:]
-                # Frozen modules name their .py; the zip holds .pyc (stdlib compiled by pyc_wheel).
-                used.update(n for n in (name, name + "c") if n in names)
-        with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_STORED) as zout:
-            for info in zin.infolist():
-                if info.filename in used:
-                    zout.writestr(info, zin.read(info.filename))
-    return len(used)
+    getattr(zipimport, "_zip_directory_cache", {}).pop(source, None)
+    sys.path_importer_cache.pop(source, None)
+    return source

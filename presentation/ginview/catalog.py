@@ -30,7 +30,7 @@ Html('Hello, &lt;b&gt;')
 
 from __future__ import annotations
 
-import html as _html
+import os
 import json
 import re
 from dataclasses import dataclass, field
@@ -75,9 +75,20 @@ OWN_FORMS = re.compile(r"^(?:unit\.\w+|card\.\w+\.\d+|player\.\w+\.\d+)$")
 """The messages a language may have without the English: the forms its grammar needs."""
 
 
+# What html.escape replaces, without the standard library's html package: it imports the table
+# of every HTML entity, which the browser's engine would carry in its memory snapshot for nothing.
+_ESCAPE_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+_LOCALES = os.path.join(os.path.dirname(__file__), "locales")  # the wheel's catalogs
+
+
 def esc(value) -> Html:
-    """``value`` as HTML: escaped, unless it already is :class:`Html`."""
-    return value if isinstance(value, Html) else Html(_html.escape(str(value)))
+    """``value`` as HTML: escaped, unless it already is :class:`Html`.
+
+    >>> esc("<a href='x'>&</a>"), esc(Html("<b>"))
+    (Html('&lt;a href=&#x27;x&#x27;&gt;&amp;&lt;/a&gt;'), Html('<b>'))
+    """
+    return value if isinstance(value, Html) else Html(str(value).translate(_ESCAPE))
 
 
 class MissingMessage(KeyError):
@@ -118,7 +129,7 @@ class Catalog:
 
     def html(self, key: str, /, **params) -> Html:
         """The message as HTML: the text escaped, each parameter escaped unless it is Html."""
-        template = _html.escape(self.template(key, params.get("count")), quote=False)
+        template = self.template(key, params.get("count")).translate(_ESCAPE_TEXT)
         return Html(PLACEHOLDER.sub(lambda m: esc(self._fill(m, params)), template))
 
     def _fill(self, match: re.Match, params: dict):
@@ -174,12 +185,9 @@ def languages() -> tuple[str, ...]:
     """The languages with a catalog (installed or shipped)."""
     if _CATALOGS:
         return tuple(_CATALOGS)
-    from importlib.resources import files
-
-    folder = files(__package__) / "locales"
-    if not folder.is_dir():
+    if not os.path.isdir(_LOCALES):
         return ()
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+    return tuple(sorted(name[:-5] for name in os.listdir(_LOCALES) if name.endswith(".json")))
 
 
 def from_json(data: Mapping) -> Catalog:
@@ -195,9 +203,8 @@ def to_json(cat: Catalog) -> dict:
 
 
 def _shipped(language: str) -> Catalog | None:
-    from importlib.resources import files
-
-    path = files(__package__) / "locales" / f"{language}.json"
-    if not path.is_file():
+    path = os.path.join(_LOCALES, f"{language}.json")
+    if not os.path.isfile(path):
         return None
-    return from_json(json.loads(path.read_text(encoding="utf-8")))
+    with open(path, encoding="utf-8") as f:
+        return from_json(json.load(f))

@@ -9,7 +9,7 @@
 //   pyodide-lock.json, so the wheels the site ships are the ones tested. Pyodide checks a
 //   package's sha256 only in the browser (through fetch's integrity option), so this script
 //   checks them itself before loading.
-// - snapshot: the site's engine.snapshot is restored on the site's trimmed standard library
+// - snapshot: the site's engine.snapshot is restored on the site's (empty) standard library
 //   (engine_stdlib.zip), exactly as the browser worker does.
 //
 // stdin:  a JSON array of request strings (each passed unchanged to ginview.api.handle)
@@ -53,7 +53,8 @@ process.stdout.write(JSON.stringify(responses));
 async function fromSnapshot() {
   return loadPyodide({
     stdLibURL: path.resolve(runtimeDir, "engine_stdlib.zip"),
-    _loadSnapshot: expandSnapshot(new Uint8Array(readFileSync(path.join(runtimeDir, "engine.snapshot"))).buffer),
+    _loadSnapshot: expandSnapshot(new Uint8Array(readFileSync(path.join(runtimeDir, "engine.snapshot"))).buffer,
+                                  new Uint8Array(readFileSync(path.join(runtimeDir, "pyodide.asm.wasm"))).buffer),
     stdout: logLine,
     stderr: logLine,
   });

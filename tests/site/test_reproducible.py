@@ -1,7 +1,9 @@
 """The build is reproducible: a second build, from a copy of the project in another folder, with
 an empty cache (so the wheels, the precompiled standard library and the engine's memory
 snapshot are all made again), gives the same site byte for byte, the runtime folder's digest
-included."""
+included. Only the compressed copies' cache is kept: it is addressed by the content it
+compresses (so it cannot hide a difference in what is compressed), and making the Brotli copies
+again would cost minutes."""
 
 from __future__ import annotations
 
@@ -37,6 +39,8 @@ def test_a_second_build_elsewhere_with_an_empty_cache_is_byte_identical(built_si
     stamp = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=REPO, text=True,
                            capture_output=True, check=True).stdout.strip()
     monkeypatch.setenv("SOURCE_DATE_EPOCH", stamp)
+    if (REPO / ".cache/compressed").is_dir():
+        shutil.copytree(REPO / ".cache/compressed", clone / ".cache/compressed")
     again = build(clone, clone / "site", cache_dir=clone / ".cache",
                   node_modules=REPO / "node_modules", log=lambda *_: None)
 

@@ -121,19 +121,32 @@ def test_a_cached_snapshot_is_not_made_again(site_runtime, monkeypatch):
     monkeypatch.setattr(runtime.subprocess, "run", no_node)
     assert runtime.engine_snapshot(PYODIDE, stdlib, wheels, REPO / ".cache") == first
     assert first.read_bytes() == (site_runtime / runtime.SNAPSHOT).read_bytes()
-    trimmed = first.with_name(runtime.SNAPSHOT_STDLIB)
-    assert trimmed.read_bytes() == (site_runtime / runtime.SNAPSHOT_STDLIB).read_bytes()
+    stdlib = first.with_name(runtime.SNAPSHOT_STDLIB)
+    assert stdlib.read_bytes() == (site_runtime / runtime.SNAPSHOT_STDLIB).read_bytes()
 
 
-def test_the_snapshots_stdlib_is_the_full_one_trimmed(site_runtime, site_stdlib):
-    """Only members of the precompiled zip, unchanged, and the ones the engine needs."""
-    with zipfile.ZipFile(site_stdlib) as full, \
-            zipfile.ZipFile(site_runtime / runtime.SNAPSHOT_STDLIB) as trimmed:
-        kept = trimmed.namelist()
-        assert 50 < len(kept) < len(full.namelist()) / 2
-        for name in kept:
-            assert trimmed.read(name) == full.read(name), name
-        assert {"json/__init__.pyc", "dataclasses.pyc", "encodings/utf_8.pyc"} <= set(kept)
+def test_the_snapshot_is_shipped_with_no_standard_library(site_runtime):
+    """The snapshot holds every module the engine imports: its zip is empty (22 bytes)."""
+    with zipfile.ZipFile(site_runtime / runtime.SNAPSHOT_STDLIB) as empty:
+        assert empty.namelist() == []
+    assert (site_runtime / runtime.SNAPSHOT_STDLIB).stat().st_size == 22
+
+
+def test_code_is_compiled_without_docstrings(site_runtime, site_stdlib):
+    """optimize=2: the docstrings of the wheels and the standard library are not in their code
+    (so not in the engine's memory snapshot either)."""
+    lock = json.loads((site_runtime / "pyodide-lock.json").read_text())
+    with zipfile.ZipFile(site_runtime / lock["packages"]["ginrummy"]["file_name"]) as wheel:
+        melds = wheel.read("ginrummy/melds.pyc")
+    with zipfile.ZipFile(site_stdlib) as stdlib:
+        dataclasses = stdlib.read("dataclasses.pyc")
+    import ginrummy.melds
+    import dataclasses as source
+
+    assert ginrummy.melds.__doc__.split("\n")[0].encode() not in melds
+    assert source.__doc__ is None or source.__doc__[:30].encode() not in dataclasses
+    assert source.dataclass.__doc__[:40].encode() not in dataclasses
+    assert b"best_melds" in melds
 
 
 def test_missing_node_is_one_line(monkeypatch, tmp_path):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import gzip
 import hashlib
 import json
 import posixpath
@@ -190,14 +189,6 @@ def test_presentation_wheel_carries_every_catalog(site_runtime, lock_entries):
         for lang in LANGUAGES:
             shipped = json.loads(wheel.read(f"ginview/locales/{lang}.json"))
             assert shipped == catalogs.catalog_json(lang), lang
-
-
-def test_gzip_copies_match_their_files(site_runtime, lock_entries):
-    runtime = site_runtime
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide-lock.json",
-                 "python_stdlib_pyc.zip", "engine.snapshot", "engine_stdlib.zip",
-                 *(e["file_name"] for e in lock_entries.values())):
-        assert gzip.decompress((runtime / f"{name}.gz").read_bytes()) == (runtime / name).read_bytes()
 
 
 def test_runtime_module_names_the_runtime(built_site, site_runtime):

@@ -14,6 +14,7 @@
 // - Performance marks for measuring (bench/browser.py): "gin-boot" (the boot trigger),
 //   "gin-ready" (the engine answered that it booted), "gin-first-answer" (the first response).
 // - Widgets are mounted from material's document$ (so instant navigation works), once per node.
+// - The site's service worker is registered once the page is idle (see "Offline" below).
 // - If WebAssembly or the worker fails, widgets say so in the page's language and the page keeps
 //   its pre-rendered content. Nothing is logged as a console error (console.warn at most).
 
@@ -63,6 +64,7 @@ function startWorker() {
       const sinceTrigger = Math.round(performance.now() - bootTriggered);
       mark("gin-ready");
       settleReady.resolve({ ms: data.ms, sinceTrigger, phases: data.phases });
+      tellServiceWorker({ type: "runtime" }); // keep the runtime for the next visit, offline
     } else if (data.type === "error") fail(data.message);
     else if (pending.has(data.id)) {
       if (!answered) answered = mark("gin-first-answer");
@@ -220,6 +222,26 @@ function updateLanguageLinks() {
     link.href = new URL(home + page + location.hash, SITE_ROOT).href;
   }
 }
+// ---------------------------------------------------------------------------------------------
+// Offline: the site's service worker (sw.js at the site's root: sitegen/offline.py, sitegen/sw.js)
+// keeps this language's pages, once this page is idle, and the engine's runtime, once it has
+// booted; then they work with the network off, and the engine boots without it.
+
+const OFFLINE = "serviceWorker" in navigator && window.isSecureContext;
+
+function tellServiceWorker(message) {
+  if (!OFFLINE) return;
+  navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}
+
+if (OFFLINE) {
+  afterLoad(() => {
+    navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT))
+      .then(() => tellServiceWorker({ type: "shell", lang: document.documentElement.lang }))
+      .catch((err) => console.warn(`gin: the site cannot be kept for offline use: ${err && err.message}`));
+  });
+}
+
 window.addEventListener("gin:fragment", updateLanguageLinks);
 window.addEventListener("hashchange", updateLanguageLinks);
 

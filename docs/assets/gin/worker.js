@@ -23,8 +23,8 @@ import { expandSnapshot } from "./snapshot.js";
 
 // RUNTIME_DIR is relative to runtime.js, which sits beside this file.
 const RUNTIME_URL = new URL(runtime.RUNTIME_DIR, new URL("./runtime.js", import.meta.url)).href;
-// The standard library: with the snapshot, the trimmed zip it was made on; else (if the build
-// provides one) the whole library precompiled to .pyc, for a faster boot.
+// The standard library: with the snapshot, none (an empty zip: the snapshot holds every module
+// the engine imports); else (if the build provides one) the whole library precompiled to .pyc.
 const STDLIB_FILE = runtime.SNAPSHOT_FILE ? runtime.SNAPSHOT_STDLIB_FILE : runtime.STDLIB_FILE;
 const STDLIB_URL = STDLIB_FILE ? new URL(STDLIB_FILE, RUNTIME_URL).href : undefined;
 // A last resort only: the fetch watch below catches the failures we know of at once.
@@ -55,12 +55,19 @@ async function loadEngine() {
     last = now;
   };
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
-  // The snapshot is the biggest download, and loadPyodide waits for it: ask for it first.
-  const snapshot = runtime.SNAPSHOT_FILE
-    ? fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
-      .then((response) => response.arrayBuffer())
-      .then(expandSnapshot)
-    : undefined;
+  // The snapshot and the WebAssembly module are the biggest downloads, and loadPyodide waits for
+  // the snapshot, which is expanded with the module's data: ask for both first. The module is
+  // downloaded once: loadPyodide's own request for it gets this response (prefetched).
+  let snapshot;
+  if (runtime.SNAPSHOT_FILE) {
+    const wasm = fetch(WASM_URL); // (through the watch below)
+    prefetched = wasm.then((response) => response.clone());
+    snapshot = Promise.all([
+      fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
+        .then((response) => response.arrayBuffer()),
+      wasm.then((response) => response.arrayBuffer()),
+    ]).then(([shipped, module]) => expandSnapshot(shipped, module));
+  }
   snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
   phase("import");
@@ -93,6 +100,8 @@ async function loadEngine() {
 // warning and waits forever. So while booting, this worker's fetches are watched, and a failed
 // one fails the boot at once. Only this worker's global fetch is wrapped, only during the boot.
 const realFetch = globalThis.fetch;
+const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
+let prefetched = null; // Promise of the module's response, until loadPyodide asks for it
 let failBoot = () => {};
 function watchRuntimeFetches() {
   return new Promise((_, reject) => {
@@ -101,7 +110,9 @@ function watchRuntimeFetches() {
       const url = input instanceof Request ? input.url : String(input);
       let response;
       try {
-        response = await realFetch(input, init);
+        const mine = url === WASM_URL && prefetched;
+        prefetched = mine ? null : prefetched;
+        response = await (mine || realFetch(input, init));
       } catch (err) {
         // A response that fails its integrity check fails the same way, as "Failed to fetch".
         const check = init && init.integrity ? " (or it failed its integrity check)" : "";

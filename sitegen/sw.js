@@ -1,0 +1,85 @@
+// The logic of the site's service worker (the build writes sw.js at the site's root: BUILD,
+// COMMON, SHELL and RUNTIME, then this file; sitegen/offline.py).
+//
+// - Pages ask (gin.js, by message) for their language's shell: {type: "shell", lang}. It is
+//   cached at once, in the cache "gin-<BUILD>-shell-<lang>": COMMON and SHELL[lang].
+// - After the engine's first boot, the page asks for the runtime: {type: "runtime"}. Its files
+//   (RUNTIME, in the folder named by their digest) are cached in "gin-<BUILD>-runtime".
+// - Requests for the runtime's files are answered from that cache first: a second visit boots
+//   the engine without the network. Everything else goes to the network first, and comes from
+//   this build's caches when the network fails (offline), so an online reader always gets the
+//   site as it is now.
+// - A new build has another BUILD: its worker replaces this one at once, and deletes every
+//   cache of another build, so a page never runs against files of another build. Its pages ask
+//   again for their shell, and for their runtime once the engine has booted.
+// Nothing is fetched from another origin: only the site's own files, by their URLs.
+
+const PREFIX = "gin-";
+const OURS = `${PREFIX}${BUILD}-`;
+const SHELL_CACHE = (lang) => `${OURS}shell-${lang}`;
+const RUNTIME_CACHE = `${OURS}runtime`;
+const absolute = (path) => new URL(path, self.location).href;
+const RUNTIME_URLS = new Set(RUNTIME.map(absolute));
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && !name.startsWith(OURS)) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const { type, lang } = event.data || {};
+  if (type === "shell" && Object.hasOwn(SHELL, lang)) {
+    event.waitUntil(keep(SHELL_CACHE(lang), [...COMMON, ...SHELL[lang]]));
+  } else if (type === "runtime" && RUNTIME.length) {
+    event.waitUntil(keep(RUNTIME_CACHE, RUNTIME));
+  }
+});
+
+// Put in the cache `name` every file of `paths` it does not hold yet.
+async function keep(name, paths) {
+  const cache = await caches.open(name);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  await Promise.all(paths.map(absolute).filter((url) => !held.has(url)).map(async (url) => {
+    try {
+      const response = await fetch(url);
+      if (response.ok && !response.redirected) await cache.put(url, response);
+    } catch (err) {
+      // offline or gone: asked again on the next page
+    }
+  }));
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  const url = request.url.split("#")[0];
+  event.respondWith(RUNTIME_URLS.has(url) ? runtimeFirst(event, url) : networkFirst(request));
+});
+
+async function runtimeFirst(event, url) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const cached = await cache.match(url);
+  if (cached) return cached;
+  const response = await fetch(event.request);
+  if (response.ok && !response.redirected) event.waitUntil(cache.put(url, response.clone()));
+  return response;
+}
+
+async function networkFirst(request) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(OURS)) continue;
+      const cached = await (await caches.open(name)).match(request, { ignoreVary: true });
+      if (cached) return cached;
+    }
+    throw err;
+  }
+}

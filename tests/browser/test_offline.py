@@ -1,0 +1,234 @@
+"""The site offline and installable, in real headless Chromium, on the built site.
+
+In each language: a reader visits the home page and the engine boots; the service worker keeps
+the language's shell and the runtime; with the network off, two other pages of that language
+open and their examples get the engine's answers. A second visit boots the engine without a
+request for the runtime. A new build with a changed engine replaces the old runtime (and every
+old cache) on the next visit. Each language's manifest is valid for Chromium. Nothing is fetched
+from another origin.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import shutil
+import threading
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import QuietServer, _handler
+from tests.browser.test_engine_worker import LANGUAGES, READY, home_url, wait_for_answer
+from tests.conftest import REPO
+
+CACHED_JS = """async ([urls]) => {
+  for (const url of urls) if (!(await caches.match(new URL(url, location.href).href))) return false;
+  return true;
+}"""
+
+
+def sw_facts(site: Path) -> dict:
+    """What the build wrote into sw.js: BUILD, COMMON, SHELL, RUNTIME."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return {name: json.loads(value) for name, value
+            in re.findall(r"^const (BUILD|COMMON|SHELL|RUNTIME) = (.*);$", text, re.M)}
+
+
+def pages_with_examples(site: Path, lang: str, facts: dict) -> list[str]:
+    """The language's pages (site-relative URLs) holding a live example, the home page left out."""
+    out = []
+    for url in facts["SHELL"][lang]:
+        if not url.endswith("/") or url in ("./", f"{lang}/"):
+            continue
+        if 'class="gin-example' in (site / url / "index.html").read_text(encoding="utf-8"):
+            out.append(url)
+    return out
+
+
+@contextlib.contextmanager
+def counting_server(directory: Path):
+    """The site at the root of a server of its own, which records every path it is asked for.
+    Its folder may be changed (server.folder[0]) to serve a new build at the same origin."""
+    paths: list[str] = []
+    folder = [directory]
+
+    class Handler(_handler(directory, "/")):
+        def translate_path(self, path):
+            self.directory = str(folder[0])
+            return super().translate_path(path)
+
+        def log_request(self, code="-", size="-"):
+            paths.append(self.path)
+
+    server = QuietServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", paths, folder
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def use_example(page, lang):
+    """The page's first example is live, and the engine in the page draws it as CPython does."""
+    from ginview import api as view_api
+    from sitegen import catalogs
+
+    status, example = wait_for_answer(page)
+    assert status == READY[lang], f"example status: {status!r}"
+    request = {"op": "render", "lang": lang, "state": json.loads(example.get_attribute("data-gin"))}
+    catalogs.install_all()
+    assert page.evaluate("(req) => window.ginEngine.request(req)", request) == view_api.call(request)
+
+
+def wait_until_kept(page, urls, timeout=60000):
+    page.wait_for_function(CACHED_JS, arg=[urls], timeout=timeout)
+
+
+def site_description(lang: str) -> str:
+    """mkdocs.yml's description of the site in a language (the default's at its top level)."""
+    import yaml
+
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    own = next(l for l in i18n["languages"] if l["locale"] == lang).get("site_description")
+    return own or config["site_description"]
+
+
+@pytest.fixture(scope="module")
+def facts(site_dir):
+    return sw_facts(site_dir)
+
+
+def test_every_language_has_a_shell_and_the_runtime_its_boot_files(site_dir, facts):
+    assert re.fullmatch(r"[0-9a-f]{16}", facts["BUILD"])
+    assert set(facts["SHELL"]) == set(LANGUAGES)
+    runtime = re.search(r'RUNTIME_DIR = "\.\./runtime/([^/]+)/"',
+                        (site_dir / "assets/gin/runtime.js").read_text()).group(1)
+    assert facts["RUNTIME"] and all(p.startswith(f"assets/runtime/{runtime}/")
+                                    for p in facts["RUNTIME"])
+    for path in facts["COMMON"] + facts["RUNTIME"]:
+        assert (site_dir / path).is_file(), path
+    for lang, urls in facts["SHELL"].items():
+        root = "" if lang == "en" else f"{lang}/"
+        assert root + "search/search_index.json" in urls and (root or "./") in urls
+        assert root + "manifest.webmanifest" in urls
+        others = [u for u in urls if lang == "en" and u.split("/")[0] in LANGUAGES]
+        assert not others, others
+        assert len(pages_with_examples(site_dir, lang, facts)) >= 2, lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_offline_after_the_first_visit(site_dir, facts, new_page, lang):
+    page, log = new_page()
+    with counting_server(site_dir) as (base, asked, _):
+        page.goto(home_url(base, lang))
+        use_example(page, lang)  # the engine boots and answers
+        wait_until_kept(page, facts["COMMON"] + facts["SHELL"][lang] + facts["RUNTIME"])
+        page.context.set_offline(True)
+        asked.clear()
+        for url in pages_with_examples(site_dir, lang, facts)[:2]:
+            page.goto(base + url)
+            assert page.evaluate("document.documentElement.lang") == lang
+            use_example(page, lang)
+        page.context.set_offline(False)
+    # Nothing reached the server: the pages and the engine came from the cache. (But the
+    # browser's own update check of sw.js, which Chromium's offline emulation lets through.)
+    assert [p for p in asked if p != "/sw.js"] == [], asked
+    assert not log.off_origin(base.rstrip("/")), log.off_origin(base.rstrip("/"))
+    assert not log.page_errors and not log.console_errors, log.page_errors + log.console_errors
+
+
+def test_a_second_visit_boots_without_asking_for_the_runtime(site_dir, facts, new_page):
+    page, log = new_page()
+    with counting_server(site_dir) as (base, asked, _):
+        page.goto(base)
+        use_example(page, "en")
+        wait_until_kept(page, facts["RUNTIME"])
+        asked.clear()
+        second = page.context.new_page()
+        second.goto(base + pages_with_examples(site_dir, "en", facts)[0])
+        use_example(second, "en")
+    assert any(not p.startswith("/assets/runtime/") for p in asked)  # the page itself: online
+    assert not [p for p in asked if p.startswith("/assets/runtime/")], asked
+    assert not log.page_errors, log.page_errors
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_manifest_is_valid_for_chromium(site_dir, new_page, lang):
+    page, log = new_page()
+    with counting_server(site_dir) as (base, _, _):
+        page.goto(home_url(base, lang))
+        cdp = page.context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == home_url(base, lang) + "manifest.webmanifest"
+    assert manifest["errors"] == [], manifest["errors"]
+    data = json.loads(manifest["data"])
+    assert data["lang"] == lang and data["start_url"] == "./" and data["scope"] == "./"
+    from sitegen import catalogs
+
+    assert data["name"] == catalogs.load(lang).text("app.name")
+    assert data["short_name"] == catalogs.load(lang).text("app.short_name")
+    assert data["description"] == site_description(lang)
+    for icon in data["icons"]:  # every icon is there, of its size
+        path = (site_dir / ("" if lang == "en" else f"{lang}/") / icon["src"]).resolve()
+        head = path.read_bytes()[:24]
+        if icon["type"] == "image/png":
+            size = int.from_bytes(head[16:20], "big")
+            assert head[:8] == b"\x89PNG\r\n\x1a\n" and icon["sizes"] == f"{size}x{size}"
+        else:
+            assert head.startswith(b"<svg")
+    assert {"192x192", "512x512"} <= {i["sizes"] for i in data["icons"] if i["purpose"] == "any"}
+
+
+# --- a new build -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def changed_engine_site(examples_site, tmp_path_factory):
+    """The examples site built again with a changed engine (one more module-level name): a new
+    wheel, so a new snapshot and a new runtime folder. (Brotli at a low quality: only the build
+    time changes.)"""
+    from sitegen.pipeline import build
+
+    base = tmp_path_factory.mktemp("changed")
+    root = base / "root"
+    shutil.copytree(examples_site.parent / "examples-root", root, symlinks=True)
+    (root / "engine").unlink()
+    shutil.copytree(REPO / "engine", root / "engine",
+                    ignore=shutil.ignore_patterns("*.egg-info", "__pycache__", "build"))
+    init = root / "engine/ginrummy/__init__.py"
+    init.write_text(init.read_text() + "\nCHANGED_FOR_A_TEST = True\n")
+    site = base / "site"
+    build(root, site, strict_i18n=True, brotli_quality=1, log=lambda *_: None)
+    return site
+
+
+def test_a_new_build_replaces_the_old_runtime_on_the_next_visit(examples_site,
+                                                                 changed_engine_site, new_page):
+    old, new = sw_facts(examples_site), sw_facts(changed_engine_site)
+    assert old["BUILD"] != new["BUILD"] and old["RUNTIME"] != new["RUNTIME"]
+    page, log = new_page()
+    with counting_server(examples_site) as (base, asked, folder):
+        page.goto(base)
+        use_example(page, "en")
+        wait_until_kept(page, old["RUNTIME"])
+        folder[0] = changed_engine_site  # the host now serves the new build
+        asked.clear()
+        page.goto(base)
+        use_example(page, "en")
+        wait_until_kept(page, new["RUNTIME"])
+        page.wait_for_function(
+            "async (build) => (await caches.keys()).every((name) => name.startsWith(`gin-${build}-`))",
+            arg=new["BUILD"], timeout=30000)
+        names = page.evaluate("caches.keys()")
+        old_runtime = page.evaluate(CACHED_JS.replace("return true", "return 'all'")
+                                    .replace("return false", "return 'missing'"), [old["RUNTIME"][:1]])
+    assert f"gin-{new['BUILD']}-runtime" in names and f"gin-{new['BUILD']}-shell-en" in names
+    assert old_runtime == "missing"  # the old runtime is gone from every cache
+    new_dir = new["RUNTIME"][0].rsplit("/", 1)[0]
+    assert [p for p in asked if p.startswith("/" + new_dir)]  # the new engine was fetched
+    assert not log.page_errors, log.page_errors
