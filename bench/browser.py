@@ -315,6 +315,7 @@ def one_load(context, server: Server, page_path: str, edits: int, throttle: bool
     where = page.evaluate(NEAR_VIEW_JS)
     wait_quiet(server, sent)
     before_kb = sum(n for _, _, n in sent) / 1024
+    before_files_sent = list(sent)
     before_files = sorted({p for _, p, _ in sent})
     booted_alone = page.evaluate(MARKS_JS)["gin-boot"] is not None
     if where is not None:  # the reader scrolls to the example and points at it: that boots
@@ -354,9 +355,13 @@ def one_load(context, server: Server, page_path: str, edits: int, throttle: bool
         "() => window.ginEngine && Promise.race([window.ginEngine.ready.then((r) => r.phases,"
         " () => null), new Promise((r) => setTimeout(() => r(null), 100))])")
     result["sent"] = sent
-    result["boot_kb"] = result["total_kb"] - before_kb  # the boot trigger to the first answer
-    if keep:
-        page.wait_for_function(KEPT_JS, arg=keep, timeout=120_000)
+    # The engine's download, from the boot trigger to the first answer: the runtime's files
+    # (the worker's own scripts load when the page is idle, before any action).
+    result["boot_kb"] = sum(n for _, path, n in sent[len(before_files_sent):]
+                            if path.startswith("/assets/runtime/")) / 1024
+    deadline = time.monotonic() + 120
+    while keep and not page.evaluate(KEPT_JS, keep) and time.monotonic() < deadline:
+        page.wait_for_timeout(250)  # (wait_for_function would not await the async check)
     page.close()
     return result
 

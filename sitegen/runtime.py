@@ -22,8 +22,9 @@ loadPyodide as stdLibURL, so booting imports .pyc instead of compiling ~200 .py 
 The snapshot is the memory of a Pyodide booted with the engine and the presentation layer
 imported and warmed up
 (in_pyodide.mjs snapshot, snapshot.py). The browser restores it instead of starting Python and
-importing the engine: about twice as fast again. It is shipped without its zero pages
-(docs/assets/gin/snapshot.js), which halves what the browser inflates, checks and copies.
+importing the engine: about twice as fast again. It is shipped without the pages the
+WebAssembly module starts with (zero, or filled by pyodide.asm.wasm's data segments, which the
+browser downloads anyway: docs/assets/gin/snapshot.js), a third of what Pyodide writes.
 Since nothing is left to import (every module of the wheels is imported before it is taken),
 no standard library is shipped with it: it is restored on an empty zip. Its code is compiled
 without docstrings (pyc_wheel.py, optimize=2). It is bound to the exact Pyodide build, and

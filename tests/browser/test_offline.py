@@ -15,6 +15,7 @@ import json
 import re
 import shutil
 import threading
+import time
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
@@ -24,8 +25,8 @@ from tests.browser.conftest import QuietServer, _handler
 from tests.browser.test_engine_worker import LANGUAGES, READY, home_url, wait_for_answer
 from tests.conftest import REPO
 
-CACHED_JS = """async ([urls]) => {
-  for (const url of urls) if (!(await caches.match(new URL(url, location.href).href))) return false;
+CACHED_JS = """async ([urls, root]) => {
+  for (const url of urls) if (!(await caches.match(new URL(url, root).href))) return false;
   return true;
 }"""
 
@@ -84,8 +85,18 @@ def use_example(page, lang):
     assert page.evaluate("(req) => window.ginEngine.request(req)", request) == view_api.call(request)
 
 
-def wait_until_kept(page, urls, timeout=60000):
-    page.wait_for_function(CACHED_JS, arg=[urls], timeout=timeout)
+def wait_until(page, script, arg, timeout_s=60):
+    """Evaluate the (async) script until it is true. (wait_for_function does not await a
+    promise: an async predicate would pass at once.)"""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {script}"
+        page.wait_for_timeout(250)
+
+
+def wait_until_kept(page, base, urls):
+    """Wait until the service worker holds these URLs (relative to the site's root, base)."""
+    wait_until(page, CACHED_JS, [urls, base])
 
 
 def site_description(lang: str) -> str:
@@ -127,7 +138,7 @@ def test_offline_after_the_first_visit(site_dir, facts, new_page, lang):
     with counting_server(site_dir) as (base, asked, _):
         page.goto(home_url(base, lang))
         use_example(page, lang)  # the engine boots and answers
-        wait_until_kept(page, facts["COMMON"] + facts["SHELL"][lang] + facts["RUNTIME"])
+        wait_until_kept(page, base, facts["COMMON"] + facts["SHELL"][lang] + facts["RUNTIME"])
         page.context.set_offline(True)
         asked.clear()
         for url in pages_with_examples(site_dir, lang, facts)[:2]:
@@ -147,7 +158,7 @@ def test_a_second_visit_boots_without_asking_for_the_runtime(site_dir, facts, ne
     with counting_server(site_dir) as (base, asked, _):
         page.goto(base)
         use_example(page, "en")
-        wait_until_kept(page, facts["RUNTIME"])
+        wait_until_kept(page, base, facts["RUNTIME"])
         asked.clear()
         second = page.context.new_page()
         second.goto(base + pages_with_examples(site_dir, "en", facts)[0])
@@ -215,18 +226,20 @@ def test_a_new_build_replaces_the_old_runtime_on_the_next_visit(examples_site,
     with counting_server(examples_site) as (base, asked, folder):
         page.goto(base)
         use_example(page, "en")
-        wait_until_kept(page, old["RUNTIME"])
+        wait_until_kept(page, base, old["RUNTIME"])
         folder[0] = changed_engine_site  # the host now serves the new build
         asked.clear()
         page.goto(base)
         use_example(page, "en")
-        wait_until_kept(page, new["RUNTIME"])
-        page.wait_for_function(
-            "async (build) => (await caches.keys()).every((name) => name.startsWith(`gin-${build}-`))",
-            arg=new["BUILD"], timeout=30000)
+        wait_until_kept(page, base, new["RUNTIME"])
+        wait_until(page, """async (build) => {
+            const names = await caches.keys();
+            return names.length > 0 && names.every((name) => name.startsWith(`gin-${build}-`));
+        }""", new["BUILD"])
         names = page.evaluate("caches.keys()")
         old_runtime = page.evaluate(CACHED_JS.replace("return true", "return 'all'")
-                                    .replace("return false", "return 'missing'"), [old["RUNTIME"][:1]])
+                                    .replace("return false", "return 'missing'"),
+                                    [old["RUNTIME"][:1], base])
     assert f"gin-{new['BUILD']}-runtime" in names and f"gin-{new['BUILD']}-shell-en" in names
     assert old_runtime == "missing"  # the old runtime is gone from every cache
     new_dir = new["RUNTIME"][0].rsplit("/", 1)[0]

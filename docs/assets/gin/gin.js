@@ -223,9 +223,11 @@ function updateLanguageLinks() {
   }
 }
 // ---------------------------------------------------------------------------------------------
-// Offline: the site's service worker (sw.js at the site's root: sitegen/offline.py, sitegen/sw.js)
-// keeps this language's pages, once this page is idle, and the engine's runtime, once it has
-// booted; then they work with the network off, and the engine boots without it.
+// Offline: the site's service worker (sw.js at the site's root: sitegen/offline.py, sitegen/sw.js),
+// registered once the page is idle, keeps this language's pages at the reader's first action
+// (so a reader who only reads the first screen downloads nothing more, as with material's script)
+// and the engine's runtime once it has booted; then they work with the network off, and the
+// engine boots without it.
 
 const OFFLINE = "serviceWorker" in navigator && window.isSecureContext;
 
@@ -234,12 +236,21 @@ function tellServiceWorker(message) {
   navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
 }
 
+const SHELL_TRIGGERS = [...INTERACTIONS, "scroll"];
+
+function keepShell() {
+  for (const type of SHELL_TRIGGERS) window.removeEventListener(type, keepShell, true);
+  tellServiceWorker({ type: "shell", lang: document.documentElement.lang });
+}
+
 if (OFFLINE) {
   afterLoad(() => {
     navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT))
-      .then(() => tellServiceWorker({ type: "shell", lang: document.documentElement.lang }))
       .catch((err) => console.warn(`gin: the site cannot be kept for offline use: ${err && err.message}`));
   });
+  for (const type of SHELL_TRIGGERS) {
+    window.addEventListener(type, keepShell, { capture: true, passive: true });
+  }
 }
 
 window.addEventListener("gin:fragment", updateLanguageLinks);
