@@ -12,27 +12,46 @@ comes back as a coded error the site can render in the reader's language.
 
 Ops and their fields:
 
-========== ========================================== =====================================
-op         fields                                     result
-========== ========================================== =====================================
-version                                               ``engine``, ``api``
-rules      ``name`` (optional)                        all presets, or one, as objects
-parse      ``cards``                                  ``cards`` (canonical), ``count``
-deadwood   ``cards`` (10 or 11)                       ``points``
-melds      ``cards`` (10 or 11)                       an arrangement (see ``arrangement_json``)
-knock      ``cards`` (11), ``rules``, ``upcard``       the arrangement, ``limit`` and ``verdict``:
-                                                      ``big_gin``, ``gin``, ``knock`` or ``no``
-layoffs    ``knocker_melds`` (list), ``defender``     lay-offs, defender melds and deadwood
-score      ``knocker``, ``defender``, ``rules``,      a hand result with ``explain`` steps
-           ``upcard``
-sheet      ``entries`` (``{"winner": 0, "points":    a standard or Hollywood score sheet
-           25}``), ``rules``, ``format``
-           (``standard`` or ``hollywood``)
-deal       ``seed`` or ``deck``, ``dealer``,          ``state`` (a hand state) and ``legal``
-           ``rules``, ``end_of_stock``                (the legal actions)
-play       ``state``, ``action`` (``{"kind":         the next ``state`` and ``legal``
-           "discard", "player": 0, "card": "7H"}``)
-========== ========================================== =====================================
+============== ========================================== =====================================
+op             fields                                     result
+============== ========================================== =====================================
+version                                                   ``engine``, ``api``
+rules          ``name`` (optional)                        all presets, or one, as objects
+parse          ``cards``                                  ``cards`` (canonical), ``count``
+deadwood       ``cards`` (10 or 11)                       ``points``
+melds          ``cards`` (10 or 11)                       an arrangement (see ``arrangement_json``)
+knock          ``cards`` (11), ``rules``, ``upcard``       the arrangement, ``limit`` and
+                                                          ``verdict``: ``big_gin``, ``gin``,
+                                                          ``knock`` or ``no``
+layoffs        ``knocker_melds`` (list), ``defender``     lay-offs, defender melds and deadwood
+score          ``knocker``, ``defender``, ``rules``,      a hand result with ``explain`` steps
+               ``upcard``
+sheet          ``entries`` (``{"winner": 0, "points":    a standard or Hollywood score sheet
+               25}``), ``rules``, ``format``
+               (``standard`` or ``hollywood``)
+deal           ``seed`` or ``deck``, ``dealer``,          ``state`` (a hand state) and ``legal``
+               ``rules``, ``end_of_stock``                (the legal actions)
+play           ``state``, ``action`` (``{"kind":         the next ``state`` and ``legal``
+               "discard", "player": 0, "card": "7H"}``;
+               a knock may carry ``"melds"``, a
+               lay_off ``"lay_offs"``)
+view           ``state``, ``player``                      what that player may know (a
+                                                          :class:`~ginrummy.public.PlayerView`)
+bot            ``state``, ``level`` (``strong``),         ``action``: the bot's move for the
+               ``seed`` (optional)                        player to act
+advice         ``state``, ``samples`` (32), ``seed`` (0)  the coach's ranked ``choices``, each
+                                                          with ``points`` and ``reasons``
+lay_off_check  ``state`` (lay_off phase), ``lay_offs``    the knocker's melds after the
+               (``[{"card": "4S", "meld": 0}]``)          defender's lay-offs so far, each
+                                                          checked; the defender's deadwood
+lay_off_review ``state`` (after a knock)                  the best lay-offs beside those
+                                                          played, and the points ``left``
+game_new       ``rules``, ``format`` (``standard`` or     ``game`` (see :mod:`ginrummy.match`)
+               ``hollywood``), ``seed``, ``dealer``,      and ``legal`` (the current hand's
+               ``end_of_stock``                           legal actions)
+game_play      ``game``, ``action``                       the next ``game`` and ``legal``
+game_next      ``game``                                   the game with the next hand dealt
+============== ========================================== =====================================
 
 ``rules`` is a preset name or an object such as ``{"name": "standard", "gin_bonus": 20}``.
 """
@@ -51,6 +70,10 @@ from .layoffs import lay_offs
 from .melds import Arrangement, arrange, best_melds, min_deadwood
 from .rules import RULESETS, get_rules
 from .scoring import score_hand
+from .advice import DEFAULT_SAMPLES, advise, check_lay_off_plan, lay_off_review
+from .bots import choose
+from .match import Game, game_from_json, new_game, next_hand, play
+from .public import view
 
 API_VERSION = 1
 
@@ -165,6 +188,55 @@ def _op_play(request):
     return _state_json(apply(state, Action.from_json(_field(request, "action", dict))))
 
 
+def _op_view(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    return view(state, _field(request, "player", int)).to_json()
+
+
+def _op_bot(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    level = _field(request, "level", str, "strong")
+    seed = _field(request, "seed", int, None)
+    return {"action": choose(state, level, seed).to_json()}
+
+
+def _op_advice(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    return advise(state, _field(request, "samples", int, DEFAULT_SAMPLES),
+                  _field(request, "seed", int, 0)).to_json()
+
+
+def _op_lay_off_check(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    plays = _field(request, "lay_offs", list)
+    return check_lay_off_plan(state, Action.from_json(
+        {"kind": "lay_off", "player": state.turn, "lay_offs": plays}).lay_offs)
+
+
+def _op_lay_off_review(request):
+    return lay_off_review(HandState.from_json(_field(request, "state", dict)))
+
+
+def _game_json(game: Game) -> dict:
+    return {"game": game.to_json(), "legal": [a.to_json() for a in legal_actions(game.hand)]}
+
+
+def _op_game_new(request):
+    kwargs = {name: request[name] for name in ("format", "seed", "dealer", "end_of_stock")
+              if name in request}
+    rules = get_rules(_field(request, "rules", (str, dict), "standard"))
+    return _game_json(new_game(rules, **kwargs))
+
+
+def _op_game_play(request):
+    game = game_from_json(_field(request, "game", dict))
+    return _game_json(play(game, Action.from_json(_field(request, "action", dict))))
+
+
+def _op_game_next(request):
+    return _game_json(next_hand(game_from_json(_field(request, "game", dict))))
+
+
 OPS = {
     "version": _op_version,
     "rules": _op_rules,
@@ -177,6 +249,14 @@ OPS = {
     "sheet": _op_sheet,
     "deal": _op_deal,
     "play": _op_play,
+    "view": _op_view,
+    "bot": _op_bot,
+    "advice": _op_advice,
+    "lay_off_check": _op_lay_off_check,
+    "lay_off_review": _op_lay_off_review,
+    "game_new": _op_game_new,
+    "game_play": _op_game_play,
+    "game_next": _op_game_next,
 }
 
 

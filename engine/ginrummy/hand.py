@@ -11,11 +11,14 @@ through these phases (``state.phase``); ``state.turn`` is the player to act:
   face down leaving deadwood 0) or ``big_gin`` (all 11 cards melded, no discard; only when
   ``rules.big_gin_bonus`` is not None). The card taken from the discard pile this turn (the
   upcard too, when taken at the offer) may not be discarded, nor knocked with, that turn.
-  A ``knock`` whose deadwood is 0 is gin and is scored as gin.
+  A ``knock`` whose deadwood is 0 is gin and is scored as gin. A knock (or gin) may carry
+  the knocker's own ``melds``; without them the engine lays out the melds best for the
+  knocker. Either way ``state.layout`` holds them from then on.
 - ``lay_off`` (after a knock, not after gin or big gin): the defender's one action,
-  ``lay_off``: they lay out their melds and lay off onto the knocker's melds. The engine
-  makes the choices that leave the defender the least deadwood (via
-  :func:`ginrummy.scoring.score_hand`), so the action carries no cards.
+  ``lay_off``: they lay out their melds and lay off onto the knocker's melds (``layout``).
+  The action may carry the defender's own ``lay_offs`` (``(card, meld index)`` in order, each
+  checked by :func:`ginrummy.layoffs.check_lay_offs`); without them the engine makes the
+  choices that leave the defender the least deadwood (via :func:`ginrummy.scoring.score_hand`).
 - ``finished``: ``state.outcome`` is ``"knock"``, ``"gin"``, ``"big_gin"``, ``"undercut"``
   (from ``state.result``, a :class:`~ginrummy.scoring.HandResult`) or ``"dead"``;
   :meth:`HandState.entry` gives the score-sheet entry. ``turn`` no longer matters.
@@ -32,6 +35,11 @@ shuffled and put under the 2 stock cards, and play goes on; the shuffle is
 **Actions** are :class:`Action` values: ``kind`` (one of :data:`ACTION_KINDS`), ``player``,
 and ``card`` for ``discard``, ``knock`` and ``gin``. As JSON:
 ``{"kind": "discard", "player": 0, "card": "7H"}``; :meth:`Action.from_json` reads it back.
+
+**Public history.** ``state.history`` lists every move as both players saw it
+(:class:`Event`): the card of a take from the discard pile and of a discard, but not a card
+drawn from the stock nor a knock's face-down discard. :func:`known_cards` reads from it the
+cards a player is known to hold; :func:`ginrummy.public.view` gives all a player may know.
 
 >>> state = deal(seed=7)
 >>> state.phase, state.turn, len(state.stock), str(state.upcard)
@@ -63,7 +71,10 @@ brackets):
 - ``big_gin_not_played``: these rules have no big gin (``rules``);
 - ``not_big_gin``: the 11 cards are not all melded (``deadwood``);
 - ``bad_action``: malformed action or action JSON (``field``, ``value``); a bad card in it
-  raises :class:`CardError`.
+  raises :class:`CardError`;
+- a knocker's layout: ``not_a_meld`` (``meld``), ``meld_not_in_hand`` (``card``), and the
+  knock errors above for the deadwood it leaves; a defender's lay-offs: ``card_not_in_hand``,
+  ``no_such_meld`` (``index``, ``count``), ``cannot_lay_off`` (``card``, ``meld``).
 
 :func:`deal` raises :class:`CardError` (``wrong_count``, ``duplicate_card``, ``unknown_rank``,
 ``unknown_suit`` … for a bad deck) or :class:`RuleError` ``bad_setting`` (``setting``,
@@ -77,17 +88,18 @@ brackets):
 
 from __future__ import annotations
 
-import dataclasses
+import itertools
 import random
 from dataclasses import dataclass, field
 
-from .cards import DECK, Card, Hand, parse_cards
+from .cards import DECK, Card, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
 from .errors import RuleError
 from .game import HandEntry
-from .melds import min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
+from .layoffs import check_melds
+from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
 from .rules import RULESETS, RuleSet, get_rules
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, knocker_layout, score_hand
 
 PHASES = ("offer", "draw", "discard", "lay_off", "finished")
 ACTION_KINDS = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
@@ -116,11 +128,29 @@ class Action:
     kind: str
     player: int
     card: Card | None = None
+    melds: tuple[Meld, ...] | None = None
+    """``knock`` or ``gin`` only: the knocker's own layout (None: the engine lays out the
+    melds best for the knocker)."""
+    lay_offs: tuple[tuple[Card, int], ...] | None = None
+    """``lay_off`` only: the defender's own lay-offs, ``(card, meld index)`` in order (None:
+    the engine plays the best ones)."""
 
     def __post_init__(self):
         if self.kind not in ACTION_KINDS:
             raise RuleError("bad_action", f"unknown action {self.kind!r}", field="kind",
                             value=self.kind)
+        if self.melds is not None:
+            if self.kind not in ("knock", "gin") or isinstance(self.melds, (str, dict)) \
+                    or not hasattr(self.melds, "__iter__"):
+                raise RuleError("bad_action", f"{self.kind} takes no melds", field="melds",
+                                value=str(self.melds)[:40])
+            melds = list(itertools.islice(self.melds, MAX_MELDS + 1))
+            if len(melds) > MAX_MELDS:
+                raise RuleError("bad_action", f"a layout has at most {MAX_MELDS} melds",
+                                field="melds", value=len(melds))
+            object.__setattr__(self, "melds", check_melds(melds))
+        if self.lay_offs is not None:
+            object.__setattr__(self, "lay_offs", _lay_off_pairs(self.kind, self.lay_offs))
         if not _is_int(self.player) or self.player not in (0, 1):
             raise RuleError("bad_action", f"player must be 0 or 1, not {self.player!r}",
                             field="player", value=self.player)
@@ -137,10 +167,19 @@ class Action:
         card = f" {self.card}" if self.card is not None else ""
         return f"{self.kind}{card} by {self.player}"
 
+    def __repr__(self) -> str:
+        extra = "".join(f", {name}={getattr(self, name)!r}" for name in ("melds", "lay_offs")
+                        if getattr(self, name) is not None)
+        return f"Action(kind={self.kind!r}, player={self.player!r}, card={self.card!r}{extra})"
+
     def to_json(self) -> dict:
         data = {"kind": self.kind, "player": self.player}
         if self.card is not None:
             data["card"] = str(self.card)
+        if self.melds is not None:
+            data["melds"] = [str(m) for m in self.melds]
+        if self.lay_offs is not None:
+            data["lay_offs"] = [{"card": str(c), "meld": i} for c, i in self.lay_offs]
         return data
 
     @classmethod
@@ -150,7 +189,7 @@ class Action:
         if not isinstance(data, dict):
             raise RuleError("bad_action", f"an action must be an object, not {data!r}",
                             field="action", value=repr(data))
-        unknown = set(data) - {"kind", "player", "card"}
+        unknown = set(data) - {"kind", "player", "card", "melds", "lay_offs"}
         if unknown:
             name = sorted(unknown)[0]
             raise RuleError("bad_action", f"unknown field {name!r} in an action", field=name,
@@ -163,7 +202,94 @@ class Action:
         if card is not None and not isinstance(card, str):
             raise RuleError("bad_action", f"card must be written like 7H, not {card!r}",
                             field="card", value=repr(card))
-        return cls(data["kind"], data["player"], card)
+        melds, plays = data.get("melds"), data.get("lay_offs")
+        if melds is not None and not isinstance(melds, list):
+            raise RuleError("bad_action", "melds must be a list of melds", field="melds",
+                            value=str(melds)[:40])
+        if plays is not None:
+            if not isinstance(plays, list) or not all(
+                    isinstance(p, dict) and set(p) == {"card", "meld"} for p in plays):
+                raise RuleError("bad_action", "lay_offs must be a list of {card, meld}",
+                                field="lay_offs", value=str(plays)[:40])
+            plays = [(p["card"], p["meld"]) for p in plays]
+        return cls(data["kind"], data["player"], card, melds, plays)
+
+
+MAX_MELDS = 10
+"""The most melds a layout may have (10 cards make at most 3)."""
+MAX_LAY_OFFS = 10
+"""The most lay-offs a defender may play (they hold 10 cards)."""
+
+
+def _lay_off_pairs(kind: str, plays) -> tuple[tuple[Card, int], ...]:
+    """The lay-offs of a ``lay_off`` action as ``(Card, int)`` pairs, shapes checked."""
+    if kind != "lay_off" or isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
+        raise RuleError("bad_action", f"{kind} takes no lay-offs", field="lay_offs",
+                        value=str(plays)[:40])
+    plays = list(itertools.islice(plays, MAX_LAY_OFFS + 1))
+    if len(plays) > MAX_LAY_OFFS:
+        raise RuleError("bad_action", f"the defender has only {MAX_LAY_OFFS} cards to lay off",
+                        field="lay_offs", value=len(plays))
+    pairs = []
+    for play in plays:
+        if not isinstance(play, (tuple, list)) or len(play) != 2 or not _is_int(play[1]) \
+                or not isinstance(play[0], (str, Card)):
+            raise RuleError("bad_action", "a lay-off is a card and a meld number",
+                            field="lay_offs", value=str(play)[:40])
+        pairs.append((Card.parse(play[0]), play[1]))
+    return tuple(pairs)
+
+
+SEEN_KINDS = ("take_upcard", "draw_discard", "discard")
+"""The moves whose card both players see (the knock's discard is face down)."""
+MAX_HISTORY = 2000
+"""The most events a hand state read from JSON may hold (real hands have well under 200)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One public move of a hand: what both players saw. ``card`` is the card taken from the
+    discard pile (``take_upcard``, ``draw_discard``) or discarded face up (``discard``), else
+    None: a card drawn from the stock and a knock's face-down discard stay hidden.
+
+    >>> Event("draw_discard", 1, Card.parse("7H"))
+    Event(kind='draw_discard', player=1, card=Card.parse('7H'))
+    >>> Event.from_json({"kind": "pass", "player": 0}).to_json()
+    {'kind': 'pass', 'player': 0}
+    """
+
+    kind: str
+    player: int
+    card: Card | None = None
+
+    def __post_init__(self):
+        if self.kind not in ACTION_KINDS:
+            raise _bad("history", f"unknown move {self.kind!r} in the history", self.kind)
+        if not _is_int(self.player) or self.player not in (0, 1):
+            raise _bad("history", f"player must be 0 or 1, not {self.player!r}", self.player)
+        if (self.kind in SEEN_KINDS) != isinstance(self.card, Card):
+            raise _bad("history", f"{self.kind} in the history " + (
+                "shows a card" if self.kind in SEEN_KINDS else "shows no card"), self.card)
+
+    def __str__(self) -> str:
+        return f"{self.kind}{'' if self.card is None else ' ' + str(self.card)} by {self.player}"
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind, "player": self.player}
+        if self.card is not None:
+            data["card"] = str(self.card)
+        return data
+
+    @classmethod
+    def from_json(cls, data) -> "Event":
+        if not isinstance(data, dict) or set(data) - {"kind", "player", "card"}:
+            raise _bad("history", "an event is an object with kind, player and card", data)
+        card = data.get("card")
+        if card is not None:
+            if not isinstance(card, str):
+                raise _bad("history", "an event's card is written like 7H", card)
+            card = Card.parse(card)
+        return cls(data.get("kind"), data.get("player"), card)
 
 
 @dataclass(frozen=True)
@@ -173,9 +299,10 @@ class HandState:
     ``stock`` is in drawing order (``stock[0]`` is the top card); ``discards`` is the discard
     pile bottom to top (``discards[-1]`` is the top). ``hands`` keep the order cards arrived.
     ``taken`` is the card taken from the discard pile this turn; ``stock_only`` is set when both
-    players passed the upcard. After a knock, ``knocker``, ``ending`` (``knock``, ``gin`` or
-    ``big_gin``) and ``knock_discard`` (the face-down card, None for big gin) are set; once
-    finished, ``outcome`` and (unless the hand is dead) ``result``.
+    players passed the upcard. ``history`` holds the public moves (:class:`Event`). After a
+    knock, ``knocker``, ``ending`` (``knock``, ``gin`` or ``big_gin``), ``knock_discard`` (the
+    face-down card, None for big gin) and ``layout`` are set; once finished, ``outcome``,
+    ``laid_off`` and (unless the hand is dead) ``result``.
     """
 
     rules: RuleSet
@@ -194,6 +321,14 @@ class HandState:
     ending: str | None = None
     knock_discard: Card | None = None
     outcome: str | None = None
+    history: tuple["Event", ...] = ()
+    """The public moves so far, oldest first (see :class:`Event`)."""
+    layout: tuple[Meld, ...] | None = None
+    """After a knock or gin: the knocker's melds as laid out (their own choice, or the engine's
+    best for them)."""
+    laid_off: tuple[tuple[Card, int], ...] | None = None
+    """Once finished after a knock: the defender's own lay-offs, or None when the engine
+    played the best ones."""
     result: HandResult | None = field(default=None, compare=False, repr=False)
     """Derived from the rest of the state (so left out of ``==``)."""
 
@@ -221,6 +356,10 @@ class HandState:
             "taken": _text(self.taken), "stock_only": self.stock_only,
             "reshuffles": self.reshuffles, "knocker": self.knocker, "ending": self.ending,
             "knock_discard": _text(self.knock_discard), "outcome": self.outcome,
+            "history": [event.to_json() for event in self.history],
+            "layout": None if self.layout is None else [str(m) for m in self.layout],
+            "laid_off": None if self.laid_off is None else [
+                {"card": str(c), "meld": i} for c, i in self.laid_off],
             "result": self.result.to_json() if self.result is not None else None,
         }
 
@@ -285,22 +424,27 @@ def legal_actions(state: HandState) -> list[Action]:
     >>> [a.kind for a in legal_actions(state)].count("discard")
     10
     """
-    player, phase = state.turn, state.phase
+    return _legal(state.phase, state.turn, state.hands[state.turn], state.taken,
+                  state.stock_only, bool(state.discards), state.rules, state.upcard)
+
+
+def _legal(phase: str, player: int, hand: Hand, taken: Card | None, stock_only: bool,
+           pile: bool, rules: RuleSet, upcard: Card) -> list[Action]:
+    """The legal actions from what the player to act knows (``pile``: the pile has a card)."""
     if phase == "offer":
         return [Action("take_upcard", player), Action("pass", player)]
     if phase == "draw":
         actions = [Action("draw_stock", player)]
-        if not state.stock_only and state.discards:
+        if not stock_only and pile:
             actions.append(Action("draw_discard", player))
         return actions
     if phase == "lay_off":
         return [Action("lay_off", player)]
     if phase != "discard":
         return []
-    hand, rules, upcard = state.hands[player], state.rules, state.upcard
     actions = []
     for card in hand:
-        if card is state.taken:
+        if card is taken:
             continue
         actions.append(Action("discard", player, card))
         kind = verdict(min_deadwood_mask(hand.mask ^ card.bit), rules, upcard).kind
@@ -327,7 +471,10 @@ def apply(state: HandState, action) -> HandState:
     if PHASE_OF[action.kind] != state.phase:
         raise RuleError("wrong_phase", f"cannot {action.kind} in the {state.phase} phase",
                         kind=action.kind, phase=state.phase)
-    return _MOVES[action.kind](state, action)
+    after = _MOVES[action.kind](state, action)
+    seen = state.discards[-1] if action.kind in ("take_upcard", "draw_discard") else (
+        action.card if action.kind == "discard" else None)
+    return _replace(after, history=state.history + (Event(action.kind, action.player, seen),))
 
 
 def _take_upcard(state: HandState, action: Action) -> HandState:
@@ -389,12 +536,31 @@ def _discard(state: HandState, action: Action) -> HandState:
 
 def _knock(state: HandState, action: Action) -> HandState:
     rest = _check_discard(state, action)
-    ending = check_ending(action.kind, min_deadwood(rest), state.rules, state.upcard).kind
+    layout = action.melds
+    deadwood = min_deadwood(rest) if layout is None else layout_deadwood(layout, rest)
+    ending = check_ending(action.kind, deadwood, state.rules, state.upcard).kind
+    if layout is None:  # the engine's best layout for the knocker, shown to the defender
+        other = state.hands[1 - action.player]
+        layout = knocker_layout(rest, other)
     knocked = _replace(state, hands=_set(state.hands, action.player, rest), taken=None,
-                       knocker=action.player, ending=ending, knock_discard=action.card)
+                       knocker=action.player, ending=ending, knock_discard=action.card,
+                       layout=layout)
     if ending == "gin":
         return _finish(knocked)
     return _replace(knocked, phase="lay_off", turn=1 - action.player)
+
+
+def layout_deadwood(layout: tuple[Meld, ...], hand: Hand) -> int:
+    """The deadwood points ``hand`` keeps out of the melds ``layout`` (checked melds); a meld
+    card not in the hand raises ``RuleError("meld_not_in_hand")``."""
+    melded = 0
+    for meld in layout:
+        for card in meld.cards:
+            if not card.bit & hand.mask:
+                raise RuleError("meld_not_in_hand", f"{card} is in a meld but not in the "
+                                "knocker's hand", card=str(card))
+        melded |= meld.cards.mask
+    return sum(card.value for card in hand if not card.bit & melded)
 
 
 def _big_gin(state: HandState, action: Action) -> HandState:
@@ -404,7 +570,7 @@ def _big_gin(state: HandState, action: Action) -> HandState:
 
 
 def _lay_off(state: HandState, action: Action) -> HandState:
-    return _finish(state)
+    return _finish(_replace(state, laid_off=action.lay_offs))
 
 
 def _finish(state: HandState) -> HandState:
@@ -415,7 +581,8 @@ def _finish(state: HandState) -> HandState:
 
 def _score(state: HandState) -> HandResult:
     knocker = state.knocker
-    return score_hand(state.hands[knocker], state.hands[1 - knocker], state.rules, state.upcard)
+    return score_hand(state.hands[knocker], state.hands[1 - knocker], state.rules, state.upcard,
+                      knocker_melds=state.layout, defender_lay_offs=state.laid_off)
 
 
 _MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
@@ -424,11 +591,18 @@ _MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
 
 
 def _replace(state: HandState, **changes) -> HandState:
-    return dataclasses.replace(state, **changes)
+    """``dataclasses.replace`` without its checks (HandState has no ``__post_init__``): a move
+    is a few microseconds, which the bots' and the coach's playouts need."""
+    new = object.__new__(HandState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
 
 
 def _give(hands: tuple, player: int, card: Card) -> tuple:
-    return _set(hands, player, Hand(tuple(hands[player]) + (card,)))
+    hand = hands[player]
+    return _set(hands, player, _hand(tuple(hand) + (card,), hand.mask | card.bit))
 
 
 def _set(hands: tuple, player: int, hand: Hand) -> tuple:
@@ -436,7 +610,7 @@ def _set(hands: tuple, player: int, hand: Hand) -> tuple:
 
 
 def _without(hand: Hand, card: Card) -> Hand:
-    return Hand(c for c in hand if c is not card)
+    return _hand(tuple(c for c in hand if c is not card), hand.mask & ~card.bit)
 
 
 def _text(cards) -> str | None:
@@ -455,7 +629,7 @@ def _is_int(value) -> bool:
 
 _FIELDS = ("version", "rules", "dealer", "hands", "stock", "discards", "upcard", "phase", "turn",
            "end_of_stock", "taken", "stock_only", "reshuffles", "knocker", "ending",
-           "knock_discard", "outcome")
+           "knock_discard", "outcome", "history", "layout", "laid_off")
 
 
 def _bad(field_name: str, message: str, value=None) -> RuleError:
@@ -526,7 +700,9 @@ def _state_from_json(data) -> HandState:
         stock_only=data["stock_only"], reshuffles=reshuffles,
         knocker=choice("knocker", (None, 0, 1)),
         ending=choice("ending", (None, "knock", "gin", "big_gin")),
-        knock_discard=knock_discard, outcome=choice("outcome", (None,) + OUTCOMES))
+        knock_discard=knock_discard, outcome=choice("outcome", (None,) + OUTCOMES),
+        history=_history_from_json(data["history"]),
+        layout=_layout_from_json(data["layout"]), laid_off=_laid_off_from_json(data["laid_off"]))
     _check_consistent(state)
     if phase == "finished" and state.outcome != "dead":
         state = _replace(state, result=_score(state))
@@ -534,6 +710,47 @@ def _state_from_json(data) -> HandState:
             raise _bad("outcome", f"the cards score {state.result.outcome}, not "
                        f"{state.outcome}", state.outcome)
     return state
+
+
+def known_cards(history, player: int) -> Hand:
+    """The cards ``player`` took from the discard pile (the upcard too) and has not discarded
+    since, in the order taken: the cards of their hand the other player knows.
+
+    >>> state = apply(deal(seed=7), Action("take_upcard", 1))
+    >>> known_cards(state.history, 1), known_cards(state.history, 0)
+    (Hand('9H'), Hand(''))
+    """
+    held: list[Card] = []
+    for event in history:
+        if event.player != player:
+            continue
+        if event.kind in ("take_upcard", "draw_discard"):
+            held.append(event.card)
+        elif event.kind == "discard" and event.card in held:
+            held.remove(event.card)
+    return Hand(held)
+
+
+def _layout_from_json(data) -> tuple[Meld, ...] | None:
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) > MAX_MELDS:
+        raise _bad("layout", f"the layout must be a list of at most {MAX_MELDS} melds", data)
+    return check_melds(data)
+
+
+def _laid_off_from_json(data) -> tuple[tuple[Card, int], ...] | None:
+    if data is None:
+        return None
+    return Action.from_json({"kind": "lay_off", "player": 0, "lay_offs": data}).lay_offs
+
+
+def _history_from_json(data) -> tuple[Event, ...]:
+    if not isinstance(data, list):
+        raise _bad("history", "the history must be a list of events", data)
+    if len(data) > MAX_HISTORY:
+        raise _bad("history", f"the history holds more than {MAX_HISTORY} events", len(data))
+    return tuple(Event.from_json(event) for event in data)
 
 
 def _check_consistent(state: HandState) -> None:
@@ -576,3 +793,16 @@ def _check_consistent(state: HandState) -> None:
                    _text(state.discards))
     if phase in ("draw", "discard") and not state.stock:
         raise _bad("stock", "the stock cannot be empty while playing", "")
+    if (state.layout is not None) != (state.ending in ("knock", "gin")):
+        raise _bad("layout", "the knocker's layout is set exactly after a knock or gin",
+                   _text(state.layout and [c for m in state.layout for c in m.cards]))
+    if state.layout is not None:
+        layout_deadwood(state.layout, state.hands[state.knocker])
+    if state.laid_off is not None and (state.ending != "knock" or phase != "finished"):
+        raise _bad("laid_off", "lay-offs are played only once a knock is finished",
+                   str(state.laid_off)[:40])
+    for player in (0, 1):
+        for card in known_cards(state.history, player):
+            if card not in state.hands[player] and card is not state.knock_discard:
+                raise _bad("history", f"player {player} took {card} from the discard pile and "
+                           "has not discarded it, but does not hold it", str(card))
