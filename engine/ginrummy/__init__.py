@@ -16,7 +16,8 @@ from .layoffs import LayOff, LayOffResult, as_meld, check_melds, lay_offs
 from .scoring import HandResult, optimal_layouts, score_hand
 from .game import (GameRow, GameSheet, HandEntry, HollywoodRow, HollywoodSheet,
                    hollywood_columns, score_game, score_hollywood)
-from .hand import Action, HandState, apply, deal, legal_actions
+from .hand import Action, Event, HandState, apply, deal, legal_actions
+from .public import PlayerView, view
 
 __all__ = [
     "DECK", "Card", "Hand", "cards_from_mask", "parse_cards",
@@ -28,5 +29,6 @@ __all__ = [
     "HandResult", "optimal_layouts", "score_hand",
     "GameRow", "GameSheet", "HandEntry", "HollywoodRow", "HollywoodSheet",
     "hollywood_columns", "score_game", "score_hollywood",
-    "Action", "HandState", "apply", "deal", "legal_actions",
+    "Action", "Event", "HandState", "apply", "deal", "legal_actions",
+    "PlayerView", "view",
 ]

@@ -166,6 +166,58 @@ class Action:
         return cls(data["kind"], data["player"], card)
 
 
+SEEN_KINDS = ("take_upcard", "draw_discard", "discard")
+"""The moves whose card both players see (the knock's discard is face down)."""
+MAX_HISTORY = 2000
+"""The most events a hand state read from JSON may hold (real hands have well under 200)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One public move of a hand: what both players saw. ``card`` is the card taken from the
+    discard pile (``take_upcard``, ``draw_discard``) or discarded face up (``discard``), else
+    None: a card drawn from the stock and a knock's face-down discard stay hidden.
+
+    >>> Event("draw_discard", 1, Card.parse("7H"))
+    Event(kind='draw_discard', player=1, card=Card.parse('7H'))
+    >>> Event.from_json({"kind": "pass", "player": 0}).to_json()
+    {'kind': 'pass', 'player': 0}
+    """
+
+    kind: str
+    player: int
+    card: Card | None = None
+
+    def __post_init__(self):
+        if self.kind not in ACTION_KINDS:
+            raise _bad("history", f"unknown move {self.kind!r} in the history", self.kind)
+        if not _is_int(self.player) or self.player not in (0, 1):
+            raise _bad("history", f"player must be 0 or 1, not {self.player!r}", self.player)
+        if (self.kind in SEEN_KINDS) != isinstance(self.card, Card):
+            raise _bad("history", f"{self.kind} in the history " + (
+                "shows a card" if self.kind in SEEN_KINDS else "shows no card"), self.card)
+
+    def __str__(self) -> str:
+        return f"{self.kind}{'' if self.card is None else ' ' + str(self.card)} by {self.player}"
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind, "player": self.player}
+        if self.card is not None:
+            data["card"] = str(self.card)
+        return data
+
+    @classmethod
+    def from_json(cls, data) -> "Event":
+        if not isinstance(data, dict) or set(data) - {"kind", "player", "card"}:
+            raise _bad("history", "an event is an object with kind, player and card", data)
+        card = data.get("card")
+        if card is not None:
+            if not isinstance(card, str):
+                raise _bad("history", "an event's card is written like 7H", card)
+            card = Card.parse(card)
+        return cls(data.get("kind"), data.get("player"), card)
+
+
 @dataclass(frozen=True)
 class HandState:
     """Everything about a hand at one moment. Build with :func:`deal`, move with :func:`apply`.
@@ -173,8 +225,8 @@ class HandState:
     ``stock`` is in drawing order (``stock[0]`` is the top card); ``discards`` is the discard
     pile bottom to top (``discards[-1]`` is the top). ``hands`` keep the order cards arrived.
     ``taken`` is the card taken from the discard pile this turn; ``stock_only`` is set when both
-    players passed the upcard. After a knock, ``knocker``, ``ending`` (``knock``, ``gin`` or
-    ``big_gin``) and ``knock_discard`` (the face-down card, None for big gin) are set; once
+    players passed the upcard. ``history`` holds the public moves (:class:`Event`). After a
+    knock, ``knocker``, ``ending`` (``knock``, ``gin`` or ``big_gin``) and ``knock_discard`` (the face-down card, None for big gin) are set; once
     finished, ``outcome`` and (unless the hand is dead) ``result``.
     """
 
@@ -194,6 +246,8 @@ class HandState:
     ending: str | None = None
     knock_discard: Card | None = None
     outcome: str | None = None
+    history: tuple["Event", ...] = ()
+    """The public moves so far, oldest first (see :class:`Event`)."""
     result: HandResult | None = field(default=None, compare=False, repr=False)
     """Derived from the rest of the state (so left out of ``==``)."""
 
@@ -221,6 +275,7 @@ class HandState:
             "taken": _text(self.taken), "stock_only": self.stock_only,
             "reshuffles": self.reshuffles, "knocker": self.knocker, "ending": self.ending,
             "knock_discard": _text(self.knock_discard), "outcome": self.outcome,
+            "history": [event.to_json() for event in self.history],
             "result": self.result.to_json() if self.result is not None else None,
         }
 
@@ -285,22 +340,27 @@ def legal_actions(state: HandState) -> list[Action]:
     >>> [a.kind for a in legal_actions(state)].count("discard")
     10
     """
-    player, phase = state.turn, state.phase
+    return _legal(state.phase, state.turn, state.hands[state.turn], state.taken,
+                  state.stock_only, bool(state.discards), state.rules, state.upcard)
+
+
+def _legal(phase: str, player: int, hand: Hand, taken: Card | None, stock_only: bool,
+           pile: bool, rules: RuleSet, upcard: Card) -> list[Action]:
+    """The legal actions from what the player to act knows (``pile``: the pile has a card)."""
     if phase == "offer":
         return [Action("take_upcard", player), Action("pass", player)]
     if phase == "draw":
         actions = [Action("draw_stock", player)]
-        if not state.stock_only and state.discards:
+        if not stock_only and pile:
             actions.append(Action("draw_discard", player))
         return actions
     if phase == "lay_off":
         return [Action("lay_off", player)]
     if phase != "discard":
         return []
-    hand, rules, upcard = state.hands[player], state.rules, state.upcard
     actions = []
     for card in hand:
-        if card is state.taken:
+        if card is taken:
             continue
         actions.append(Action("discard", player, card))
         kind = verdict(min_deadwood_mask(hand.mask ^ card.bit), rules, upcard).kind
@@ -327,7 +387,10 @@ def apply(state: HandState, action) -> HandState:
     if PHASE_OF[action.kind] != state.phase:
         raise RuleError("wrong_phase", f"cannot {action.kind} in the {state.phase} phase",
                         kind=action.kind, phase=state.phase)
-    return _MOVES[action.kind](state, action)
+    after = _MOVES[action.kind](state, action)
+    seen = state.discards[-1] if action.kind in ("take_upcard", "draw_discard") else (
+        action.card if action.kind == "discard" else None)
+    return _replace(after, history=state.history + (Event(action.kind, action.player, seen),))
 
 
 def _take_upcard(state: HandState, action: Action) -> HandState:
@@ -455,7 +518,7 @@ def _is_int(value) -> bool:
 
 _FIELDS = ("version", "rules", "dealer", "hands", "stock", "discards", "upcard", "phase", "turn",
            "end_of_stock", "taken", "stock_only", "reshuffles", "knocker", "ending",
-           "knock_discard", "outcome")
+           "knock_discard", "outcome", "history")
 
 
 def _bad(field_name: str, message: str, value=None) -> RuleError:
@@ -526,7 +589,8 @@ def _state_from_json(data) -> HandState:
         stock_only=data["stock_only"], reshuffles=reshuffles,
         knocker=choice("knocker", (None, 0, 1)),
         ending=choice("ending", (None, "knock", "gin", "big_gin")),
-        knock_discard=knock_discard, outcome=choice("outcome", (None,) + OUTCOMES))
+        knock_discard=knock_discard, outcome=choice("outcome", (None,) + OUTCOMES),
+        history=_history_from_json(data["history"]))
     _check_consistent(state)
     if phase == "finished" and state.outcome != "dead":
         state = _replace(state, result=_score(state))
@@ -534,6 +598,33 @@ def _state_from_json(data) -> HandState:
             raise _bad("outcome", f"the cards score {state.result.outcome}, not "
                        f"{state.outcome}", state.outcome)
     return state
+
+
+def known_cards(history, player: int) -> Hand:
+    """The cards ``player`` took from the discard pile (the upcard too) and has not discarded
+    since, in the order taken: the cards of their hand the other player knows.
+
+    >>> state = apply(deal(seed=7), Action("take_upcard", 1))
+    >>> known_cards(state.history, 1), known_cards(state.history, 0)
+    (Hand('9H'), Hand(''))
+    """
+    held: list[Card] = []
+    for event in history:
+        if event.player != player:
+            continue
+        if event.kind in ("take_upcard", "draw_discard"):
+            held.append(event.card)
+        elif event.kind == "discard" and event.card in held:
+            held.remove(event.card)
+    return Hand(held)
+
+
+def _history_from_json(data) -> tuple[Event, ...]:
+    if not isinstance(data, list):
+        raise _bad("history", "the history must be a list of events", data)
+    if len(data) > MAX_HISTORY:
+        raise _bad("history", f"the history holds more than {MAX_HISTORY} events", len(data))
+    return tuple(Event.from_json(event) for event in data)
 
 
 def _check_consistent(state: HandState) -> None:
@@ -576,3 +667,8 @@ def _check_consistent(state: HandState) -> None:
                    _text(state.discards))
     if phase in ("draw", "discard") and not state.stock:
         raise _bad("stock", "the stock cannot be empty while playing", "")
+    for player in (0, 1):
+        for card in known_cards(state.history, player):
+            if card not in state.hands[player] and card is not state.knock_discard:
+                raise _bad("history", f"player {player} took {card} from the discard pile and "
+                           "has not discarded it, but does not hold it", str(card))
