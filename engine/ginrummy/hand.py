@@ -81,7 +81,7 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 
-from .cards import DECK, Card, Hand, parse_cards
+from .cards import DECK, Card, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
 from .errors import RuleError
 from .game import HandEntry
@@ -491,7 +491,8 @@ def _replace(state: HandState, **changes) -> HandState:
 
 
 def _give(hands: tuple, player: int, card: Card) -> tuple:
-    return _set(hands, player, Hand(tuple(hands[player]) + (card,)))
+    hand = hands[player]
+    return _set(hands, player, _hand(tuple(hand) + (card,), hand.mask | card.bit))
 
 
 def _set(hands: tuple, player: int, hand: Hand) -> tuple:
@@ -499,7 +500,7 @@ def _set(hands: tuple, player: int, hand: Hand) -> tuple:
 
 
 def _without(hand: Hand, card: Card) -> Hand:
-    return Hand(c for c in hand if c is not card)
+    return _hand(tuple(c for c in hand if c is not card), hand.mask & ~card.bit)
 
 
 def _text(cards) -> str | None:

@@ -27,6 +27,11 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 - ``none``: no shutout rule.
 """
 
+NEXT_DEALER_RULES = ("alternate", "winner", "loser")
+"""Who deals the next hand: the players take turns (Wikipedia, the EAAI competition), the
+winner of the hand deals (Hoyle-style books, pokerwiner and seed 000), or the loser deals
+(rummytalk.com). After a dead hand the same dealer deals again, whatever the rule."""
+
 ACE_UPCARD_RULES = ("gin_only", "one")
 """Oklahoma with an ace upcard: only gin ends the hand (Bicycle), or knock with 1 (a Pagat copy)."""
 
@@ -61,6 +66,8 @@ class RuleSet:
     spade_doubles_box: bool = False
     """Oklahoma: a hand won with a spade upcard also counts as two boxes."""
     hollywood_columns: int = 3
+    next_dealer: str = "alternate"
+    """Who deals the next hand: one of :data:`NEXT_DEALER_RULES`."""
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self):
@@ -74,7 +81,8 @@ class RuleSet:
                                 f"not {str(value)[:40]}", rule=name, value=str(value)[:40],
                                 low=low, high=high)
         for name, allowed in (("tie", TIE_RULES), ("shutout", SHUTOUT_RULES),
-                              ("ace_upcard", ACE_UPCARD_RULES)):
+                              ("ace_upcard", ACE_UPCARD_RULES),
+                              ("next_dealer", NEXT_DEALER_RULES)):
             if getattr(self, name) not in allowed:
                 raise RuleError("bad_rule", f"{name} must be one of {', '.join(allowed)}, "
                                 f"not {getattr(self, name)!r}", rule=name,
@@ -155,7 +163,7 @@ RULESETS: dict[str, RuleSet] = {
     ),
     "pokerwiner": RuleSet(
         name="pokerwiner", big_gin_bonus=None, undercut_bonus=20, box_bonus=20,
-        shutout="double_difference",
+        shutout="double_difference", next_dealer="winner",
         # Also the numbers of the project's Romanian source text (seed 000), which follows it.
         sources=("pokerwiner.com",),
     ),

@@ -1,0 +1,130 @@
+"""Bots: levels, determinism, blindness to hidden cards; whole games between bots, checked."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import random
+
+import pytest
+
+from ginrummy import RULESETS, RuleError, score_game, score_hand, score_hollywood
+from ginrummy.bots import LEVELS, choose
+from ginrummy.hand import apply, deal, legal_actions
+from ginrummy.match import (FORMATS, Game, game_from_json, new_game, next_dealer, next_hand,
+                            play)
+from ginrummy.public import view
+
+
+def test_levels_and_an_unknown_level():
+    assert {"beginner", "intermediate", "strong"} <= set(LEVELS)
+    with pytest.raises(RuleError) as info:
+        choose(deal(seed=1), "expert")
+    assert info.value.code == "unknown_level" and info.value.params == {"level": "expert"}
+
+
+def states_of(seed, levels=("strong", "intermediate"), rules="standard"):
+    """Every state of one hand played by two bots."""
+    state = deal(seed=seed, rules=rules, dealer=seed % 2)
+    states = []
+    while not state.finished:
+        states.append(state)
+        state = apply(state, choose(state, levels[state.turn], seed=seed))
+    return states
+
+
+def shuffled(state, rng):
+    """The state with the opponent's unknown cards and the stock shuffled among themselves."""
+    me = state.turn
+    seen = view(state, me)
+    other = list(state.hands[1 - me])
+    hidden = [i for i, c in enumerate(other) if c not in seen.known]
+    pool = [other[i] for i in hidden] + list(state.stock)
+    rng.shuffle(pool)
+    for i in hidden:
+        other[i] = pool.pop()
+    hands = [None, None]
+    hands[me], hands[1 - me] = state.hands[me], type(state.hands[me])(other)
+    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_sees_only_its_view(level):
+    rng = random.Random(level)
+    checked = 0
+    for seed in range(4):
+        for state in states_of(seed, (level, level)):
+            if state.phase == "lay_off":
+                continue
+            action = choose(state, level, seed=seed)
+            for _ in range(3):
+                other = shuffled(state, rng)
+                assert other != state or len(state.stock) < 3
+                assert choose(other, level, seed=seed) == action
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_is_deterministic_for_a_seed(level):
+    for seed in range(3):
+        first = [choose(s, level, seed=seed) for s in states_of(seed)]
+        assert [choose(s, level, seed=seed) for s in states_of(seed)] == first
+
+
+def play_checked(game: Game, levels, seed):
+    """Play a game to its end with bots, checking every move and every score."""
+    hands = 0
+    while True:
+        while not game.hand.finished:
+            hand = game.hand
+            action = choose(hand, levels[hand.turn], seed=seed)
+            assert action in legal_actions(hand)
+            game = play(game, action)
+        hand = game.hand
+        if hand.outcome != "dead":
+            knocker = hand.knocker
+            expected = score_hand(hand.hands[knocker], hand.hands[1 - knocker], hand.rules,
+                                  hand.upcard)
+            assert hand.result == expected
+            assert hand.entry().winner == (knocker if expected.winner == "knocker"
+                                           else 1 - knocker)
+        hands += 1
+        scorer = score_hollywood if game.format == "hollywood" else score_game
+        assert game.sheet == scorer(list(game.entries), game.rules)
+        if game.finished:
+            assert game.sheet.finished
+            return game, hands
+        again = game_from_json(json.loads(json.dumps(game.to_json())))
+        assert again == game
+        dealer = game.hand.dealer
+        game = next_hand(game)
+        assert game.hand.dealer == next_dealer(game.rules, dealer, game.played[-1].entry)
+
+
+PAIRS = list(itertools.product(LEVELS, LEVELS))
+
+
+@pytest.mark.parametrize("preset", sorted(RULESETS))
+@pytest.mark.parametrize("format", FORMATS)
+def test_whole_games_between_every_level(preset, format):
+    """Every pair of levels plays a full game under every preset and sheet format."""
+    for number, levels in enumerate(PAIRS):
+        seed = number + 10 * len(preset) + (format == "hollywood")
+        game = new_game(preset, format, seed=seed, dealer=number % 2)
+        game, hands = play_checked(game, levels, seed)
+        assert game.finished and hands >= 1
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_many_short_games(chunk):
+    """Games to a low target (a hand or two each), every level pair, preset and format."""
+    presets = sorted(RULESETS)
+    for number in range(chunk * 40, chunk * 40 + 40):
+        levels = PAIRS[number % len(PAIRS)]
+        rules = RULESETS[presets[number % len(presets)]].replace(game_target=10)
+        end_of_stock = "reshuffle" if number % 5 == 0 else "void"
+        game = new_game(rules, FORMATS[number // 9 % 2], seed=number, dealer=number % 2,
+                        end_of_stock=end_of_stock)
+        play_checked(game, levels, number)
