@@ -39,6 +39,7 @@ from .public import PlayerView, view
 
 LEVELS = ("beginner", "intermediate", "strong")
 _LANE = (1 << LANE_BITS) - 1
+_RANK = sum(1 << (suit * LANE_BITS) for suit in range(4))  # bit 0 of each suit's lane
 
 
 def choose(state: HandState, level: str = "strong", seed: int | None = None) -> Action:
@@ -73,11 +74,11 @@ def joins_meld(mask: int, card: Card) -> bool:
     False
     """
     low = card.rank - 1  # the card's bit in its suit's lane
-    if sum(mask >> (suit * LANE_BITS + low) & 1 for suit in range(4)) >= 2:
+    if (mask >> low & _RANK).bit_count() >= 2:
         return True
     lane = (mask >> (card.index - low) & _LANE) | 1 << low
-    return any(lane >> start & 7 == 7 for start in (low - 2, low - 1, low)
-               if 0 <= start <= LANE_BITS - 3)
+    starts = lane & lane >> 1 & lane >> 2  # the lowest cards of runs of 3 in the lane
+    return bool(starts & (7 << low) >> 2)  # a run starting 2, 1 or 0 below the card
 
 
 def discards(seen: PlayerView) -> list[Card]:

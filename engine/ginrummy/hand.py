@@ -77,7 +77,6 @@ brackets):
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass, field
 
@@ -487,7 +486,13 @@ _MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
 
 
 def _replace(state: HandState, **changes) -> HandState:
-    return dataclasses.replace(state, **changes)
+    """``dataclasses.replace`` without its checks (HandState has no ``__post_init__``): a move
+    is a few microseconds, which the bots' and the coach's playouts need."""
+    new = object.__new__(HandState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    return new
 
 
 def _give(hands: tuple, player: int, card: Card) -> tuple:

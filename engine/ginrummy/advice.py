@@ -1,0 +1,352 @@
+"""The coach: every legal choice of the player to act, ranked by its expected points.
+
+:func:`advise` works from the player's view only (:func:`ginrummy.public.view`). The cards the
+player has not seen are dealt at random into the other hand's unknown cards and the stock: each
+such deal is a *world*, consistent with the public history (the other player holds the cards
+they took from the pile and have not discarded, and as many cards as they hold; after a knock,
+one unseen card is the face-down discard). In each world every legal choice is played, then
+the hand is played out to its end by both players with a fast fixed policy (:func:`playout`:
+take a card from the pile only when it makes a meld, throw the card leaving the least deadwood,
+knock or go gin at the first chance). A choice's value is the mean of the hand's score from
+the player's side: the points won, minus the points lost, 0 for a dead hand. Every choice is
+played in the same worlds, so the differences between choices are not noise between deals.
+The worlds come from ``random.Random(seed)``: the same seed gives the same advice. When there
+are no more worlds than ``samples``, each world is played exactly once and the ranking is
+exact (``exact`` is True).
+
+Each :class:`Choice` carries ``reasons``: codes with parameters, never English (the site words
+them). The codes:
+
+- ``expected`` ``points`` (float), ``win`` and ``lose`` (percent of worlds): always first;
+- ``deadwood`` ``points``: the deadwood left after this choice (for a draw from the stock, the
+  mean over the unseen cards);
+- ``gin`` ``bonus``: the choice goes gin; ``big_gin`` ``bonus`` likewise;
+- ``knock`` ``deadwood``, ``limit``: the choice knocks;
+- ``undercut_risk`` ``percent``: the share of worlds where this knock is undercut;
+- ``joins_meld`` ``card``: the card taken makes a meld with the hand;
+- ``breaks_meld`` ``card``, ``meld``: the card thrown is in a meld of the hand;
+- ``keeps_draws`` ``outs``: the unseen cards that would lower the deadwood at the next draw;
+- ``two_way_run`` ``cards``: a two-card run kept open at both ends (two unseen cards complete it);
+- ``gives_meld`` ``percent``: the share of worlds in which the card thrown makes a meld with the
+  other hand (the danger of feeding the other player);
+- ``known_to_opponent`` ``card``: the card thrown makes a meld with cards the other player is
+  known to hold;
+- ``opponent_passed`` ``card``: the other player passed over or threw a card of the same rank
+  (the card is safer to throw);
+- ``reveals`` ``card``: taking the card from the pile shows it to the other player.
+
+>>> from ginrummy.hand import deal
+>>> advice = advise(deal(seed=7), samples=8, seed=1)
+>>> [c.action.kind for c in advice.choices], advice.exact, advice.samples
+(['pass', 'take_upcard'], False, 8)
+>>> advice.choices[0].reasons[0]["code"]
+'expected'
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass
+
+from .bots import joins_meld
+from .cards import DECK, Card, _hand, cards_from_mask
+from .ending import verdict
+from .errors import RuleError
+from .hand import _MOVES, Action, HandState, _is_int, _replace, apply
+from .melds import arrange, min_deadwood_after_discard_mask, min_deadwood_mask
+from .public import PlayerView, view
+
+DEFAULT_SAMPLES = 32
+MAX_SAMPLES = 2000
+"""The most worlds one call plays (a sane bound on the work a request may ask for)."""
+MAX_PLIES = 400
+"""A playout that has not ended after this many moves counts as a dead hand (in practice
+playouts end within a few dozen moves: the policy draws from the stock unless it melds)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action, its expected points for the player, and why (``reasons``)."""
+
+    action: Action
+    points: float
+    reasons: tuple[dict, ...]
+
+    def to_json(self) -> dict:
+        return {"action": self.action.to_json(), "points": self.points,
+                "reasons": [dict(r) for r in self.reasons]}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The ranked choices (best first) of ``player`` in ``phase``, from ``samples`` worlds."""
+
+    player: int
+    phase: str
+    choices: tuple[Choice, ...]
+    samples: int
+    exact: bool
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    def cost(self, action) -> float:
+        """The expected points lost by playing ``action`` instead of the best choice."""
+        action = Action.from_json(action)
+        for choice in self.choices:
+            if choice.action == action:
+                return round(self.best.points - choice.points, 2)
+        raise RuleError("illegal_choice", f"{action} is not one of the choices",
+                        action=str(action))
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "phase": self.phase, "samples": self.samples,
+                "exact": self.exact, "choices": [c.to_json() for c in self.choices]}
+
+
+# --- worlds ----------------------------------------------------------------------------------
+
+def world_count(seen: PlayerView) -> int:
+    """How many different worlds the view allows: the ways to pick the other hand's unknown
+    cards (and the face-down discard) from the unseen cards, times the orders of the stock."""
+    unseen = len(seen.unseen)
+    hidden = seen.opponent_count - len(seen.known)
+    face_down = int(seen.knocker is not None and seen.knock_discard is None)
+    return (math.comb(unseen, hidden) * math.comb(unseen - hidden, face_down)
+            * math.factorial(seen.stock_count))
+
+
+def all_worlds(seen: PlayerView):
+    """Every world, as (hidden cards, face-down discard or None, stock order)."""
+    unseen = tuple(seen.unseen)
+    hidden = seen.opponent_count - len(seen.known)
+    face_down = int(seen.knocker is not None and seen.knock_discard is None)
+    for held in itertools.combinations(unseen, hidden):
+        rest = tuple(c for c in unseen if c not in held)
+        for down in (itertools.combinations(rest, 1) if face_down else [()]):
+            left = tuple(c for c in rest if c not in down)
+            for stock in itertools.permutations(left):
+                yield held, (down[0] if down else None), stock
+
+
+def sampled_worlds(seen: PlayerView, count: int, rng: random.Random):
+    """``count`` random worlds, each a uniform deal of the unseen cards."""
+    unseen = list(seen.unseen)
+    hidden = seen.opponent_count - len(seen.known)
+    face_down = int(seen.knocker is not None and seen.knock_discard is None)
+    for _ in range(count):
+        rng.shuffle(unseen)
+        down = unseen[hidden] if face_down else None
+        yield tuple(unseen[:hidden]), down, tuple(unseen[hidden + face_down:])
+
+
+def world_state(seen: PlayerView, hidden, face_down, stock) -> HandState:
+    """The hand state of one world: the view's public facts plus this deal of unseen cards."""
+    other = tuple(seen.known) + tuple(hidden)
+    mask = 0
+    for card in other:
+        mask |= card.bit
+    hands = [None, None]
+    hands[seen.player], hands[seen.opponent] = seen.hand, _hand(other, mask)
+    return HandState(
+        rules=seen.rules, dealer=seen.dealer, hands=tuple(hands), stock=tuple(stock),
+        discards=seen.discards, upcard=seen.upcard, phase=seen.phase, turn=seen.turn,
+        end_of_stock=seen.end_of_stock, taken=seen.taken, stock_only=seen.stock_only,
+        reshuffles=seen.reshuffles, knocker=seen.knocker, ending=seen.ending,
+        knock_discard=seen.knock_discard if face_down is None else face_down,
+        outcome=seen.outcome, history=seen.history)
+
+
+# --- playouts --------------------------------------------------------------------------------
+
+def playout_action(state: HandState) -> Action:
+    """The fast policy of the playouts, for ``state.turn`` (it reads only that player's cards
+    and the pile): take from the pile only to make a meld, throw the card leaving the least
+    deadwood (ties: the highest card), knock or go gin at the first chance."""
+    player, phase = state.turn, state.phase
+    hand = state.hands[player]
+    if phase == "offer":
+        return Action("take_upcard" if joins_meld(hand.mask, state.discards[-1]) else "pass",
+                      player)
+    if phase == "draw":
+        take = (not state.stock_only and state.discards
+                and joins_meld(hand.mask, state.discards[-1]))
+        return Action("draw_discard" if take else "draw_stock", player)
+    if phase == "lay_off":
+        return Action("lay_off", player)
+    mask, rules = hand.mask, state.rules
+    if rules.big_gin_bonus is not None and min_deadwood_mask(mask) == 0:
+        return Action("big_gin", player)
+    taken = state.taken
+    if taken is None:  # the least deadwood reachable; the first card (highest) reaching it
+        target = min_deadwood_after_discard_mask(mask)
+        card = next(c for c in sorted(hand, key=_highest_first)
+                    if min_deadwood_mask(mask ^ c.bit) == target)
+        points = target
+    else:
+        points, card = min((min_deadwood_mask(mask ^ c.bit), _highest_first(c), c)
+                           for c in hand if c is not taken)[::2]
+    kind = verdict(points, rules, state.upcard).kind
+    return Action(kind if kind in ("gin", "knock") else "discard", player, card)
+
+
+def _highest_first(card: Card) -> tuple[int, int]:
+    return -card.value, card.index
+
+
+def playout(state: HandState) -> HandState:
+    """Play the hand to its end with :func:`playout_action` for both players. The moves are
+    legal by construction, so they skip :func:`~ginrummy.hand.apply`'s checks and the public
+    history (nobody reads it after this)."""
+    for _ in range(MAX_PLIES):
+        if state.phase == "finished":
+            return state
+        action = playout_action(state)
+        state = _MOVES[action.kind](state, action)
+    return _replace(state, phase="finished", outcome="dead")
+
+
+def points_for(state: HandState, player: int) -> int:
+    """A finished hand's score from ``player``'s side: won +, lost -, dead 0."""
+    entry = state.entry()
+    if entry is None:
+        return 0
+    return entry.points if entry.winner == player else -entry.points
+
+
+# --- the advice ------------------------------------------------------------------------------
+
+def advise(state: HandState, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Advice:
+    """Rank every legal action of ``state.turn`` by its expected points (module docstring).
+
+    Raises ``RuleError``: ``hand_over`` for a finished hand; ``bad_setting`` for a bad
+    ``samples`` (1 to :data:`MAX_SAMPLES`) or ``seed``.
+    """
+    if state.phase == "finished":
+        raise RuleError("hand_over", "the hand is over", kind="advice")
+    if not _is_int(samples) or not 1 <= samples <= MAX_SAMPLES:
+        raise RuleError("bad_setting", f"samples must be a whole number from 1 to "
+                        f"{MAX_SAMPLES}, not {str(samples)[:40]}", setting="samples",
+                        value=str(samples)[:40])
+    if not _is_int(seed):
+        raise RuleError("bad_setting", f"seed must be a whole number, not {str(seed)[:40]}",
+                        setting="seed", value=str(seed)[:40])
+    return advise_view(view(state, state.turn), samples, seed)
+
+
+def advise_view(seen: PlayerView, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Advice:
+    """:func:`advise` from the player's view (it must be their turn)."""
+    actions = seen.legal_actions()
+    exact = world_count(seen) <= samples
+    worlds = (list(all_worlds(seen)) if exact
+              else list(sampled_worlds(seen, samples, random.Random(seed))))
+    me = seen.player
+    totals = {action: [0, 0, 0, 0] for action in actions}  # points, wins, losses, undercuts
+    states = [world_state(seen, *world) for world in worlds]
+    for action in actions:
+        tally = totals[action]
+        for world in states:
+            final = playout(apply(world, action))
+            points = points_for(final, me)
+            tally[0] += points
+            tally[1] += points > 0
+            tally[2] += points < 0
+            tally[3] += final.outcome == "undercut" and final.knocker == me
+    count = len(states)
+    choices = []
+    for action in actions:
+        points, wins, losses, undercuts = totals[action]
+        reasons = [{"code": "expected", "points": round(points / count, 2),
+                    "win": _percent(wins, count), "lose": _percent(losses, count)}]
+        reasons += _reasons(seen, action, states, undercuts / count)
+        choices.append(Choice(action, round(points / count, 2), tuple(reasons)))
+    order = sorted(range(len(choices)), key=lambda i: (-choices[i].points, i))
+    return Advice(me, seen.phase, tuple(choices[i] for i in order), count, exact)
+
+
+def _percent(part: float, whole: float) -> int:
+    return round(100 * part / whole) if whole else 0
+
+
+def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
+             undercut: float) -> list[dict]:
+    """The structured reasons of one choice (see the module docstring)."""
+    mask, unseen = seen.hand.mask, list(seen.unseen)
+    rules = seen.rules
+    kind = action.kind
+    if kind in ("take_upcard", "draw_discard"):
+        top = seen.discards[-1]
+        reasons = [{"code": "deadwood", "points": min(
+            min_deadwood_mask(mask | top.bit ^ c.bit) for c in seen.hand)}]
+        if joins_meld(mask, top):
+            reasons.append({"code": "joins_meld", "card": str(top)})
+        reasons.append({"code": "reveals", "card": str(top)})
+        return reasons
+    if kind in ("pass", "draw_stock"):
+        mean = (sum(min_deadwood_after_discard_mask(mask | c.bit) for c in unseen)
+                / len(unseen)) if unseen else min_deadwood_mask(mask)
+        return [{"code": "deadwood", "points": round(mean, 1)}]
+    if kind == "big_gin":
+        return [{"code": "big_gin", "bonus": rules.big_gin_bonus}]
+    if kind == "lay_off":
+        return []
+    card = action.card
+    rest = mask ^ card.bit
+    points = min_deadwood_mask(rest)
+    reasons = [{"code": "deadwood", "points": points}]
+    if kind == "gin" or (kind == "knock" and points == 0):
+        reasons.append({"code": "gin", "bonus": rules.gin_bonus})
+    elif kind == "knock":
+        reasons.append({"code": "knock", "deadwood": points,
+                        "limit": rules.knock_limit_for(seen.upcard)})
+        reasons.append({"code": "undercut_risk", "percent": _percent(undercut, 1)})
+    for meld in arrange(seen.hand).melds:
+        if card in meld.cards:
+            reasons.append({"code": "breaks_meld", "card": str(card), "meld": str(meld)})
+    if kind == "discard":
+        outs = sum(1 for c in unseen if min_deadwood_after_discard_mask(rest | c.bit) < points)
+        reasons.append({"code": "keeps_draws", "outs": outs})
+        reasons += _two_way_runs(rest, seen)
+        other = seen.opponent
+        fed = sum(1 for w in worlds if joins_meld(w.hands[other].mask, card))
+        reasons.append({"code": "gives_meld", "percent": _percent(fed, len(worlds))})
+        if joins_meld(seen.known.mask, card):
+            reasons.append({"code": "known_to_opponent", "card": str(card)})
+        if _passed(seen, card):
+            reasons.append({"code": "opponent_passed", "card": str(card)})
+    return reasons
+
+
+def _two_way_runs(rest: int, seen: PlayerView) -> list[dict]:
+    """Two-card runs among the unmatched cards of ``rest``, open at both ends, both ends
+    unseen."""
+    loose = arrange(cards_from_mask(rest)).deadwood.mask
+    found = []
+    for card in cards_from_mask(loose):
+        if not 2 <= card.rank <= 11:
+            continue
+        up, low, high = DECK[card.index + 1], DECK[card.index - 1], DECK[card.index + 2]
+        if loose & up.bit and seen.unseen.mask & low.bit and seen.unseen.mask & high.bit:
+            found.append({"code": "two_way_run", "cards": f"{card} {up}"})
+    return found
+
+
+def _passed(seen: PlayerView, card: Card) -> bool:
+    """Whether the other player threw a card of this rank, or passed one over (declined the
+    upcard, or drew from the stock while it topped the pile)."""
+    other = seen.opponent
+    pile = [seen.upcard]
+    for event in seen.history:
+        if event.player == other and pile and pile[-1].rank == card.rank and \
+                event.kind in ("pass", "draw_stock"):
+            return True
+        if event.kind == "discard":
+            if event.player == other and event.card.rank == card.rank:
+                return True
+            pile.append(event.card)
+        elif event.kind in ("take_upcard", "draw_discard") and pile:
+            pile.pop()
+    return False

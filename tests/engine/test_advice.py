@@ -1,0 +1,149 @@
+"""The coach: its ranking on small endgames equals an exhaustive evaluation of every world."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+
+import pytest
+
+from ginrummy import RuleError
+from ginrummy.advice import advise, playout, points_for, world_count
+from ginrummy.cards import DECK, Hand, parse_cards
+from ginrummy.hand import Event, HandState, apply, deal, legal_actions
+from ginrummy.public import view
+from ginrummy.rules import get_rules
+
+
+def endgame(mine, known, hidden, stock, rules="standard", phase="discard"):
+    """Player 0 to play (to discard with the 11 cards ``mine``, or to draw with 10); player 1 holds ``known`` (taken from the
+    pile, so player 0 knows them) and ``hidden``; ``stock`` top first; the rest is the pile."""
+    mine, known, hidden, stock = (parse_cards(x) for x in (mine, known, hidden, stock))
+    placed = set(mine) | set(known) | set(hidden) | set(stock)
+    pile = tuple(c for c in DECK if c not in placed)
+    history = tuple(Event("draw_discard", 1, c) for c in known)
+    return HandState(rules=get_rules(rules), dealer=1, hands=(mine, known + hidden),
+                     stock=tuple(stock), discards=pile, upcard=pile[0], phase=phase, turn=0,
+                     history=history)
+
+
+ENDGAMES = {
+    # knock with 9 or 10, or play on? Two of the five unseen cards are in the other hand (with
+    # 8C they hold three eights); the stock is nearly out
+    "knock": endgame("AS 2S 3S 7H 7D 7C 4C 5C 6C 9D KH", "QS QH QD JC TC 9C 8D 8H", "8C 4H",
+                     "KD 2D 6S"),
+    # take the 4S from the pile (it lays off nowhere but makes a run) or draw?
+    "draw": endgame("AS 2S 3S 7H 7D 7C 5C 6C 9D KH", "QS QH QD JC TC 9C 8D 8H", "8C 4H",
+                    "KD 2D 6S 4C", phase="draw"),
+}
+
+
+def exhaustive(state):
+    """Each legal action's mean points for the player to act over every world: every way to
+    deal the cards they have not seen into the other hand's unknown places and the stock."""
+    me = state.turn
+    seen = view(state, me)
+    unseen = list(seen.unseen)
+    other = list(state.hands[1 - me])
+    places = [i for i, c in enumerate(other) if c not in seen.known]
+    totals = {a: 0 for a in legal_actions(state)}
+    count = 0
+    for order in itertools.permutations(unseen):
+        held, stock = order[:len(places)], order[len(places):]
+        if list(held) != sorted(held, key=lambda c: c.index):
+            continue  # the other hand's order does not matter: one world per set of cards
+        hand = list(other)
+        for place, card in zip(places, held):
+            hand[place] = card
+        hands = [None, None]
+        hands[me], hands[1 - me] = state.hands[me], Hand(hand)
+        world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(stock))
+        count += 1
+        for action in totals:
+            totals[action] += points_for(playout(apply(world, action)), me)
+    return {a: total / count for a, total in totals.items()}, count
+
+
+@pytest.mark.parametrize("name", sorted(ENDGAMES))
+def test_the_ranking_is_exact_when_every_world_fits(name):
+    state = ENDGAMES[name]
+    expected, worlds = exhaustive(state)
+    assert world_count(view(state, 0)) == worlds
+    advice = advise(state, samples=worlds, seed=5)
+    assert advice.exact and advice.samples == worlds
+    assert {c.action: c.points for c in advice.choices} == {
+        a: round(v, 2) for a, v in expected.items()}
+    ranked = sorted(expected, key=lambda a: -expected[a])
+    assert [c.action for c in advice.choices] == sorted(
+        ranked, key=lambda a: (-round(expected[a], 2), legal_actions(state).index(a)))
+    assert len({round(v, 2) for v in expected.values()}) >= 2  # the choices differ
+
+
+@pytest.mark.parametrize("name", sorted(ENDGAMES))
+def test_a_sampled_ranking_agrees_with_the_exhaustive_one(name):
+    state = ENDGAMES[name]
+    expected, worlds = exhaustive(state)
+    advice = advise(state, samples=worlds - 1, seed=3)
+    assert not advice.exact and advice.samples == worlds - 1
+    position = {c.action: i for i, c in enumerate(advice.choices)}
+    assert advice.best.action == max(expected, key=expected.get)
+    for a, b in itertools.permutations(expected, 2):
+        if expected[a] > expected[b] + 2:  # clearly better: ranked above
+            assert position[a] < position[b], (a, b)
+
+
+def test_advice_is_repeatable_and_blind_to_hidden_cards():
+    state = ENDGAMES["knock"]
+    first = advise(state, samples=12, seed=9)
+    assert advise(state, samples=12, seed=9) == first
+    swapped = dataclasses.replace(state, hands=(state.hands[0], parse_cards(
+        "QS QH QD JC TC 9C 8D 8H KD 2D")), stock=tuple(parse_cards("8C 4H 6S")))
+    assert advise(swapped, samples=12, seed=9) == first
+    assert advise(state, samples=12, seed=10) != first
+
+
+def test_reasons_are_codes_with_parameters():
+    advice = advise(ENDGAMES["knock"], samples=60)
+    knock = next(c for c in advice.choices if c.action.kind == "knock" and str(c.action.card)
+                 == "KH")
+    codes = {r["code"]: r for r in knock.reasons}
+    assert codes["knock"] == {"code": "knock", "deadwood": 9, "limit": 10}
+    assert 0 < codes["undercut_risk"]["percent"] < 100
+    seven = next(c for c in advice.choices if str(c.action) == "discard 7C by 0")
+    assert {"code": "breaks_meld", "card": "7C", "meld": "7H 7D 7C"} in seven.reasons
+    assert any(r["code"] == "gives_meld" and r["percent"] > 0 for r in seven.reasons)
+    assert advice.cost(knock.action) == 0 and advice.cost(seven.action) > 10
+    for choice in advice.choices:
+        json.dumps(choice.to_json())
+        for reason in choice.reasons:
+            assert all(isinstance(v, (int, float, str)) for v in reason.values())
+
+
+def test_advice_in_every_phase_of_a_real_hand():
+    state = deal(seed=4)
+    phases = set()
+    while not state.finished:
+        advice = advise(state, samples=2, seed=1)
+        assert sorted(map(str, (c.action for c in advice.choices))) == sorted(
+            map(str, legal_actions(state)))
+        phases.add(state.phase)
+        state = apply(state, advice.best.action)
+    assert {"offer", "draw", "discard"} <= phases
+
+
+def test_bad_requests_are_refused_with_codes():
+    def code(call):
+        with pytest.raises(RuleError) as info:
+            call()
+        return info.value.code
+
+    assert code(lambda: advise(ENDGAMES["knock"], samples=0)) == "bad_setting"
+    assert code(lambda: advise(ENDGAMES["knock"], samples=10**6)) == "bad_setting"
+    assert code(lambda: advise(ENDGAMES["knock"], seed="x")) == "bad_setting"
+    finished = ENDGAMES["knock"]
+    while not finished.finished:
+        finished = apply(finished, legal_actions(finished)[0])
+    assert code(lambda: advise(finished)) == "hand_over"
+    advice = advise(ENDGAMES["knock"], samples=3)
+    assert code(lambda: advice.cost({"kind": "pass", "player": 0})) == "illegal_choice"
