@@ -38,7 +38,7 @@ them). The codes:
 >>> from ginrummy.hand import deal
 >>> advice = advise(deal(seed=7), samples=8, seed=1)
 >>> [c.action.kind for c in advice.choices], advice.exact, advice.samples
-(['pass', 'take_upcard'], False, 8)
+(['take_upcard', 'pass'], False, 8)
 >>> advice.choices[0].reasons[0]["code"]
 'expected'
 """
