@@ -32,6 +32,17 @@ deal       ``seed`` or ``deck``, ``dealer``,          ``state`` (a hand state) a
            ``rules``, ``end_of_stock``                (the legal actions)
 play       ``state``, ``action`` (``{"kind":         the next ``state`` and ``legal``
            "discard", "player": 0, "card": "7H"}``)
+view       ``state``, ``player``                      what that player may know (a
+                                                      :class:`~ginrummy.public.PlayerView`)
+bot        ``state``, ``level`` (``strong``),         ``action``: the bot's move for the
+           ``seed`` (optional)                        player to act
+advice     ``state``, ``samples`` (32), ``seed`` (0)  the coach's ranked ``choices``, each
+                                                      with ``points`` and ``reasons``
+game_new   ``rules``, ``format`` (``standard`` or     ``game`` (see :mod:`ginrummy.match`)
+           ``hollywood``), ``seed``, ``dealer``,      and ``legal`` (the current hand's
+           ``end_of_stock``                           legal actions)
+game_play  ``game``, ``action``                       the next ``game`` and ``legal``
+game_next  ``game``                                   the game with the next hand dealt
 ========== ========================================== =====================================
 
 ``rules`` is a preset name or an object such as ``{"name": "standard", "gin_bonus": 20}``.
@@ -51,6 +62,10 @@ from .layoffs import lay_offs
 from .melds import Arrangement, arrange, best_melds, min_deadwood
 from .rules import RULESETS, get_rules
 from .scoring import score_hand
+from .advice import DEFAULT_SAMPLES, advise
+from .bots import choose
+from .match import Game, game_from_json, new_game, next_hand, play
+from .public import view
 
 API_VERSION = 1
 
@@ -165,6 +180,44 @@ def _op_play(request):
     return _state_json(apply(state, Action.from_json(_field(request, "action", dict))))
 
 
+def _op_view(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    return view(state, _field(request, "player", int)).to_json()
+
+
+def _op_bot(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    level = _field(request, "level", str, "strong")
+    seed = _field(request, "seed", int, None)
+    return {"action": choose(state, level, seed).to_json()}
+
+
+def _op_advice(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    return advise(state, _field(request, "samples", int, DEFAULT_SAMPLES),
+                  _field(request, "seed", int, 0)).to_json()
+
+
+def _game_json(game: Game) -> dict:
+    return {"game": game.to_json(), "legal": [a.to_json() for a in legal_actions(game.hand)]}
+
+
+def _op_game_new(request):
+    kwargs = {name: request[name] for name in ("format", "seed", "dealer", "end_of_stock")
+              if name in request}
+    rules = get_rules(_field(request, "rules", (str, dict), "standard"))
+    return _game_json(new_game(rules, **kwargs))
+
+
+def _op_game_play(request):
+    game = game_from_json(_field(request, "game", dict))
+    return _game_json(play(game, Action.from_json(_field(request, "action", dict))))
+
+
+def _op_game_next(request):
+    return _game_json(next_hand(game_from_json(_field(request, "game", dict))))
+
+
 OPS = {
     "version": _op_version,
     "rules": _op_rules,
@@ -177,6 +230,12 @@ OPS = {
     "sheet": _op_sheet,
     "deal": _op_deal,
     "play": _op_play,
+    "view": _op_view,
+    "bot": _op_bot,
+    "advice": _op_advice,
+    "game_new": _op_game_new,
+    "game_play": _op_game_play,
+    "game_next": _op_game_next,
 }
 
 

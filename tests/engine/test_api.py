@@ -120,7 +120,8 @@ json_values = st.recursive(
 @given(op=st.sampled_from(sorted(api.OPS)), fields=st.dictionaries(
     st.sampled_from(["cards", "knocker", "defender", "knocker_melds", "rules", "upcard",
                      "entries", "format", "name", "seed", "deck", "dealer",
-                     "end_of_stock", "state", "action"]), json_values, max_size=5))
+                     "end_of_stock", "state", "action", "game", "player", "level",
+                     "samples"]), json_values, max_size=5))
 def test_junk_gets_a_coded_error_never_a_crash(op, fields):
     response = ask({"v": 1, "op": op, **fields})
     assert response["v"] == 1
@@ -138,3 +139,65 @@ def test_knock_verdicts():
     low = verdict("2S 3S 4S 7H 7D 7C 9C TC JC 5D KS", rules="oklahoma", upcard="3D")
     assert (low["verdict"], low["limit"]) == ("no", 3)
     assert ask({"op": "knock", "cards": "AS 2S"})["error"]["code"] == "wrong_count"
+
+
+def test_view_bot_and_advice():
+    state = ask({"op": "deal", "seed": 7})["result"]["state"]
+    seen = ask({"op": "view", "state": state, "player": 0})["result"]
+    assert seen["stock_count"] == 31 and seen["known"] == "" and len(seen["unseen"].split()) == 41
+    assert seen["legal"] == [] and ask({"op": "view", "state": state, "player": 1})["result"][
+        "legal"] == [{"kind": "take_upcard", "player": 1}, {"kind": "pass", "player": 1}]
+    move = ask({"op": "bot", "state": state, "level": "beginner", "seed": 3})["result"]["action"]
+    assert move["player"] == 1
+    assert ask({"op": "bot", "state": state, "level": "beginner", "seed": 3})["result"]["action"] \
+        == move
+    advice = ask({"op": "advice", "state": state, "samples": 3, "seed": 2})["result"]
+    assert advice["samples"] == 3 and len(advice["choices"]) == 2
+    assert advice["choices"][0]["points"] >= advice["choices"][1]["points"]
+    assert ask({"op": "bot", "state": state, "level": "x"})["error"]["code"] == "unknown_level"
+    assert ask({"op": "view", "state": state, "player": 2})["error"]["code"] == "bad_setting"
+    assert ask({"op": "advice", "state": state, "samples": 0})["error"]["code"] == "bad_setting"
+    assert ask({"op": "bot", "state": {"phase": 1}})["error"]["code"] == "bad_state"
+
+
+def test_a_game_through_the_api():
+    answer = ask({"op": "game_new", "seed": 4, "rules": "pagat", "format": "hollywood",
+                  "dealer": 1})["result"]
+    game = answer["game"]
+    assert game["number"] == 1 and game["hand"]["dealer"] == 1 and not game["finished"]
+    assert ask({"op": "game_next", "game": game})["error"]["code"] == "hand_not_over"
+    hands = 0
+    while not game["finished"]:
+        while game["hand"]["phase"] != "finished":
+            move = ask({"op": "bot", "state": game["hand"], "level": "intermediate"})["result"]
+            answer = ask({"op": "game_play", "game": game, "action": move["action"]})["result"]
+            game = answer["game"]
+        hands += 1
+        if not game["finished"]:
+            game = ask({"op": "game_next", "game": game})["result"]["game"]
+    assert game["sheet"]["finished"] and answer["legal"] == []
+    assert ask({"op": "game_next", "game": game})["error"]["code"] == "game_over"
+    spoiled = dict(game, played=game["played"][:-1])
+    assert ask({"op": "game_play", "game": spoiled, "action": {"kind": "pass", "player": 0}})[
+        "error"]["code"] in ("bad_game", "game_over")
+    assert ask({"op": "game_new", "format": "x"})["error"]["code"] == "bad_setting"
+    assert ask({"op": "game_new", "seed": -1})["error"]["code"] == "bad_setting"
+
+
+GAME = ask({"op": "game_new", "seed": 2})["result"]["game"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(sorted(GAME) + ["extra"]), inner=st.sampled_from(
+    sorted(GAME["hand"]) + [None]), value=json_values)
+def test_a_spoiled_game_or_hand_gets_a_coded_error(field, inner, value):
+    if inner is None or field != "hand":
+        game = {**GAME, field: value}
+    else:
+        game = {**GAME, "hand": {**GAME["hand"], inner: value}}
+    for request in ({"op": "game_play", "game": game, "action": {"kind": "pass", "player": 1}},
+                    {"op": "game_next", "game": game},
+                    {"op": "advice", "state": game.get("hand"), "samples": 1},
+                    {"op": "view", "state": game.get("hand"), "player": 0}):
+        response = ask(request)
+        assert response["ok"] or response["error"]["code"] != "internal_error", response

@@ -75,7 +75,8 @@ def engine_answer(request) -> dict:
 # --- the JSON APIs -----------------------------------------------------------------------------
 
 ENGINE_FIELDS = ["cards", "rules", "upcard", "knocker", "defender", "knocker_melds", "entries",
-                 "format", "seed", "deck", "dealer", "end_of_stock", "state", "action", "name"]
+                 "format", "seed", "deck", "dealer", "end_of_stock", "state", "action", "name",
+                 "game", "player", "level", "samples"]
 
 
 @FUZZ
