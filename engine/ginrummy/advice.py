@@ -54,6 +54,7 @@ from .bots import joins_meld
 from .cards import DECK, Card, _hand, cards_from_mask
 from .ending import verdict
 from .errors import RuleError
+from .layoffs import check_lay_offs, lay_offs
 from .hand import _MOVES, Action, HandState, _is_int, _replace, apply
 from .melds import arrange, min_deadwood_after_discard_mask, min_deadwood_mask
 from .public import PlayerView, view
@@ -157,7 +158,7 @@ def world_state(seen: PlayerView, hidden, face_down, stock) -> HandState:
         end_of_stock=seen.end_of_stock, taken=seen.taken, stock_only=seen.stock_only,
         reshuffles=seen.reshuffles, knocker=seen.knocker, ending=seen.ending,
         knock_discard=seen.knock_discard if face_down is None else face_down,
-        outcome=seen.outcome, history=seen.history)
+        outcome=seen.outcome, history=seen.history, layout=seen.layout, laid_off=seen.laid_off)
 
 
 # --- playouts --------------------------------------------------------------------------------
@@ -350,3 +351,35 @@ def _passed(seen: PlayerView, card: Card) -> bool:
         elif event.kind in ("take_upcard", "draw_discard") and pile:
             pile.pop()
     return False
+
+
+# --- lay-offs by hand --------------------------------------------------------------------------
+
+def lay_off_review(state: HandState) -> dict:
+    """After a knock, the defender's lay-offs (their own, or the engine's) beside the best ones:
+    ``played`` and ``points`` (the defender's deadwood after them), ``best`` (a
+    :class:`~ginrummy.layoffs.LayOffResult` as JSON) and ``best_points``, and ``left``: the
+    points the defender left by not playing the best lay-offs. In the ``lay_off`` phase it
+    gives only the best ones. Raises ``RuleError("wrong_phase")`` before a knock or after gin.
+    """
+    if state.ending != "knock" or state.phase not in ("lay_off", "finished"):
+        raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off",
+                        phase=state.phase)
+    best = lay_offs(state.layout, state.hands[1 - state.knocker])
+    review = {"best": best.to_json(), "best_points": best.points}
+    if state.result is not None:
+        points = state.result.defender_points
+        review.update(played=[lay.to_json() for lay in state.result.lay_offs], points=points,
+                      left=points - best.points)
+    return review
+
+
+def check_lay_off_plan(state: HandState, plays) -> dict:
+    """The defender's lay-offs so far (``(card, meld index)`` in order), checked one at a time
+    against the knocker's layout in the ``lay_off`` phase: the knocker's melds after them,
+    the defender's melds and deadwood. Raises the coded error of the first bad lay-off."""
+    if state.phase != "lay_off":
+        raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off",
+                        phase=state.phase)
+    plays = Action("lay_off", state.turn, lay_offs=plays).lay_offs
+    return check_lay_offs(state.layout, state.hands[state.turn], plays).to_json()

@@ -31,13 +31,20 @@ sheet      ``entries`` (``{"winner": 0, "points":    a standard or Hollywood sco
 deal       ``seed`` or ``deck``, ``dealer``,          ``state`` (a hand state) and ``legal``
            ``rules``, ``end_of_stock``                (the legal actions)
 play       ``state``, ``action`` (``{"kind":         the next ``state`` and ``legal``
-           "discard", "player": 0, "card": "7H"}``)
+           "discard", "player": 0, "card": "7H"}``;
+           a knock may carry ``"melds"``, a
+           lay_off ``"lay_offs"``)
 view       ``state``, ``player``                      what that player may know (a
                                                       :class:`~ginrummy.public.PlayerView`)
 bot        ``state``, ``level`` (``strong``),         ``action``: the bot's move for the
            ``seed`` (optional)                        player to act
 advice     ``state``, ``samples`` (32), ``seed`` (0)  the coach's ranked ``choices``, each
                                                       with ``points`` and ``reasons``
+lay_off_   ``state`` (lay_off phase), ``lay_offs``    the knocker's melds after the
+check      (``[{"card": "4S", "meld": 0}]``)          defender's lay-offs so far, each
+                                                      checked; the defender's deadwood
+lay_off_   ``state`` (after a knock)                  the best lay-offs beside those
+review                                                played, and the points ``left``
 game_new   ``rules``, ``format`` (``standard`` or     ``game`` (see :mod:`ginrummy.match`)
            ``hollywood``), ``seed``, ``dealer``,      and ``legal`` (the current hand's
            ``end_of_stock``                           legal actions)
@@ -62,7 +69,7 @@ from .layoffs import lay_offs
 from .melds import Arrangement, arrange, best_melds, min_deadwood
 from .rules import RULESETS, get_rules
 from .scoring import score_hand
-from .advice import DEFAULT_SAMPLES, advise
+from .advice import DEFAULT_SAMPLES, advise, check_lay_off_plan, lay_off_review
 from .bots import choose
 from .match import Game, game_from_json, new_game, next_hand, play
 from .public import view
@@ -198,6 +205,17 @@ def _op_advice(request):
                   _field(request, "seed", int, 0)).to_json()
 
 
+def _op_lay_off_check(request):
+    state = HandState.from_json(_field(request, "state", dict))
+    plays = _field(request, "lay_offs", list)
+    return check_lay_off_plan(state, Action.from_json(
+        {"kind": "lay_off", "player": state.turn, "lay_offs": plays}).lay_offs)
+
+
+def _op_lay_off_review(request):
+    return lay_off_review(HandState.from_json(_field(request, "state", dict)))
+
+
 def _game_json(game: Game) -> dict:
     return {"game": game.to_json(), "legal": [a.to_json() for a in legal_actions(game.hand)]}
 
@@ -233,6 +251,8 @@ OPS = {
     "view": _op_view,
     "bot": _op_bot,
     "advice": _op_advice,
+    "lay_off_check": _op_lay_off_check,
+    "lay_off_review": _op_lay_off_review,
     "game_new": _op_game_new,
     "game_play": _op_game_play,
     "game_next": _op_game_next,

@@ -84,7 +84,8 @@ from .cards import DECK, Card, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
 from .errors import RuleError
 from .game import HandEntry
-from .melds import min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
+from .layoffs import check_melds
+from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
 from .rules import RULESETS, RuleSet, get_rules
 from .scoring import HandResult, score_hand
 
@@ -115,11 +116,25 @@ class Action:
     kind: str
     player: int
     card: Card | None = None
+    melds: tuple[Meld, ...] | None = None
+    """``knock`` or ``gin`` only: the knocker's own layout (None: the engine lays out the
+    melds best for the knocker)."""
+    lay_offs: tuple[tuple[Card, int], ...] | None = None
+    """``lay_off`` only: the defender's own lay-offs, ``(card, meld index)`` in order (None:
+    the engine plays the best ones)."""
 
     def __post_init__(self):
         if self.kind not in ACTION_KINDS:
             raise RuleError("bad_action", f"unknown action {self.kind!r}", field="kind",
                             value=self.kind)
+        if self.melds is not None:
+            if self.kind not in ("knock", "gin") or isinstance(self.melds, (str, dict)) \
+                    or not hasattr(self.melds, "__iter__"):
+                raise RuleError("bad_action", f"{self.kind} takes no melds", field="melds",
+                                value=str(self.melds)[:40])
+            object.__setattr__(self, "melds", check_melds(list(self.melds)[:MAX_MELDS + 1]))
+        if self.lay_offs is not None:
+            object.__setattr__(self, "lay_offs", _lay_off_pairs(self.kind, self.lay_offs))
         if not _is_int(self.player) or self.player not in (0, 1):
             raise RuleError("bad_action", f"player must be 0 or 1, not {self.player!r}",
                             field="player", value=self.player)
@@ -136,10 +151,19 @@ class Action:
         card = f" {self.card}" if self.card is not None else ""
         return f"{self.kind}{card} by {self.player}"
 
+    def __repr__(self) -> str:
+        extra = "".join(f", {name}={getattr(self, name)!r}" for name in ("melds", "lay_offs")
+                        if getattr(self, name) is not None)
+        return f"Action(kind={self.kind!r}, player={self.player!r}, card={self.card!r}{extra})"
+
     def to_json(self) -> dict:
         data = {"kind": self.kind, "player": self.player}
         if self.card is not None:
             data["card"] = str(self.card)
+        if self.melds is not None:
+            data["melds"] = [str(m) for m in self.melds]
+        if self.lay_offs is not None:
+            data["lay_offs"] = [{"card": str(c), "meld": i} for c, i in self.lay_offs]
         return data
 
     @classmethod
@@ -149,7 +173,7 @@ class Action:
         if not isinstance(data, dict):
             raise RuleError("bad_action", f"an action must be an object, not {data!r}",
                             field="action", value=repr(data))
-        unknown = set(data) - {"kind", "player", "card"}
+        unknown = set(data) - {"kind", "player", "card", "melds", "lay_offs"}
         if unknown:
             name = sorted(unknown)[0]
             raise RuleError("bad_action", f"unknown field {name!r} in an action", field=name,
@@ -162,7 +186,39 @@ class Action:
         if card is not None and not isinstance(card, str):
             raise RuleError("bad_action", f"card must be written like 7H, not {card!r}",
                             field="card", value=repr(card))
-        return cls(data["kind"], data["player"], card)
+        melds, plays = data.get("melds"), data.get("lay_offs")
+        if melds is not None and not isinstance(melds, list):
+            raise RuleError("bad_action", "melds must be a list of melds", field="melds",
+                            value=str(melds)[:40])
+        if plays is not None:
+            if not isinstance(plays, list) or not all(
+                    isinstance(p, dict) and set(p) == {"card", "meld"} for p in plays):
+                raise RuleError("bad_action", "lay_offs must be a list of {card, meld}",
+                                field="lay_offs", value=str(plays)[:40])
+            plays = [(p["card"], p["meld"]) for p in plays]
+        return cls(data["kind"], data["player"], card, melds, plays)
+
+
+MAX_MELDS = 10
+"""The most melds a layout may have (10 cards make at most 3)."""
+
+
+def _lay_off_pairs(kind: str, plays) -> tuple[tuple[Card, int], ...]:
+    """The lay-offs of a ``lay_off`` action as ``(Card, int)`` pairs, shapes checked."""
+    if kind != "lay_off" or isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
+        raise RuleError("bad_action", f"{kind} takes no lay-offs", field="lay_offs",
+                        value=str(plays)[:40])
+    pairs = []
+    for play in list(plays)[:11]:
+        if not isinstance(play, (tuple, list)) or len(play) != 2 or not _is_int(play[1]) \
+                or not isinstance(play[0], (str, Card)):
+            raise RuleError("bad_action", "a lay-off is a card and a meld number",
+                            field="lay_offs", value=str(play)[:40])
+        pairs.append((Card.parse(play[0]), play[1]))
+    if len(pairs) < len(list(plays)):
+        raise RuleError("bad_action", "the defender has only 10 cards to lay off",
+                        field="lay_offs", value=len(list(plays)))
+    return tuple(pairs)
 
 
 SEEN_KINDS = ("take_upcard", "draw_discard", "discard")
@@ -247,6 +303,12 @@ class HandState:
     outcome: str | None = None
     history: tuple["Event", ...] = ()
     """The public moves so far, oldest first (see :class:`Event`)."""
+    layout: tuple[Meld, ...] | None = None
+    """After a knock or gin: the knocker's melds as laid out (their own choice, or the engine's
+    best for them)."""
+    laid_off: tuple[tuple[Card, int], ...] | None = None
+    """Once finished after a knock: the defender's own lay-offs, or None when the engine
+    played the best ones."""
     result: HandResult | None = field(default=None, compare=False, repr=False)
     """Derived from the rest of the state (so left out of ``==``)."""
 
@@ -275,6 +337,9 @@ class HandState:
             "reshuffles": self.reshuffles, "knocker": self.knocker, "ending": self.ending,
             "knock_discard": _text(self.knock_discard), "outcome": self.outcome,
             "history": [event.to_json() for event in self.history],
+            "layout": None if self.layout is None else [str(m) for m in self.layout],
+            "laid_off": None if self.laid_off is None else [
+                {"card": str(c), "meld": i} for c, i in self.laid_off],
             "result": self.result.to_json() if self.result is not None else None,
         }
 
@@ -451,12 +516,31 @@ def _discard(state: HandState, action: Action) -> HandState:
 
 def _knock(state: HandState, action: Action) -> HandState:
     rest = _check_discard(state, action)
-    ending = check_ending(action.kind, min_deadwood(rest), state.rules, state.upcard).kind
+    layout = action.melds
+    deadwood = min_deadwood(rest) if layout is None else layout_deadwood(layout, rest)
+    ending = check_ending(action.kind, deadwood, state.rules, state.upcard).kind
+    if layout is None:  # the engine's best layout for the knocker, shown to the defender
+        other = state.hands[1 - action.player]
+        layout = score_hand(rest, other, state.rules, state.upcard).knocker_melds
     knocked = _replace(state, hands=_set(state.hands, action.player, rest), taken=None,
-                       knocker=action.player, ending=ending, knock_discard=action.card)
+                       knocker=action.player, ending=ending, knock_discard=action.card,
+                       layout=layout)
     if ending == "gin":
         return _finish(knocked)
     return _replace(knocked, phase="lay_off", turn=1 - action.player)
+
+
+def layout_deadwood(layout: tuple[Meld, ...], hand: Hand) -> int:
+    """The deadwood points ``hand`` keeps out of the melds ``layout`` (checked melds); a meld
+    card not in the hand raises ``RuleError("meld_not_in_hand")``."""
+    melded = 0
+    for meld in layout:
+        for card in meld.cards:
+            if not card.bit & hand.mask:
+                raise RuleError("meld_not_in_hand", f"{card} is in a meld but not in the "
+                                "knocker's hand", card=str(card))
+        melded |= meld.cards.mask
+    return sum(card.value for card in hand if not card.bit & melded)
 
 
 def _big_gin(state: HandState, action: Action) -> HandState:
@@ -466,7 +550,7 @@ def _big_gin(state: HandState, action: Action) -> HandState:
 
 
 def _lay_off(state: HandState, action: Action) -> HandState:
-    return _finish(state)
+    return _finish(_replace(state, laid_off=action.lay_offs))
 
 
 def _finish(state: HandState) -> HandState:
@@ -477,7 +561,8 @@ def _finish(state: HandState) -> HandState:
 
 def _score(state: HandState) -> HandResult:
     knocker = state.knocker
-    return score_hand(state.hands[knocker], state.hands[1 - knocker], state.rules, state.upcard)
+    return score_hand(state.hands[knocker], state.hands[1 - knocker], state.rules, state.upcard,
+                      knocker_melds=state.layout, defender_lay_offs=state.laid_off)
 
 
 _MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
@@ -524,7 +609,7 @@ def _is_int(value) -> bool:
 
 _FIELDS = ("version", "rules", "dealer", "hands", "stock", "discards", "upcard", "phase", "turn",
            "end_of_stock", "taken", "stock_only", "reshuffles", "knocker", "ending",
-           "knock_discard", "outcome", "history")
+           "knock_discard", "outcome", "history", "layout", "laid_off")
 
 
 def _bad(field_name: str, message: str, value=None) -> RuleError:
@@ -596,7 +681,8 @@ def _state_from_json(data) -> HandState:
         knocker=choice("knocker", (None, 0, 1)),
         ending=choice("ending", (None, "knock", "gin", "big_gin")),
         knock_discard=knock_discard, outcome=choice("outcome", (None,) + OUTCOMES),
-        history=_history_from_json(data["history"]))
+        history=_history_from_json(data["history"]),
+        layout=_layout_from_json(data["layout"]), laid_off=_laid_off_from_json(data["laid_off"]))
     _check_consistent(state)
     if phase == "finished" and state.outcome != "dead":
         state = _replace(state, result=_score(state))
@@ -623,6 +709,20 @@ def known_cards(history, player: int) -> Hand:
         elif event.kind == "discard" and event.card in held:
             held.remove(event.card)
     return Hand(held)
+
+
+def _layout_from_json(data) -> tuple[Meld, ...] | None:
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) > MAX_MELDS:
+        raise _bad("layout", f"the layout must be a list of at most {MAX_MELDS} melds", data)
+    return check_melds(data)
+
+
+def _laid_off_from_json(data) -> tuple[tuple[Card, int], ...] | None:
+    if data is None:
+        return None
+    return Action.from_json({"kind": "lay_off", "player": 0, "lay_offs": data}).lay_offs
 
 
 def _history_from_json(data) -> tuple[Event, ...]:
@@ -673,6 +773,14 @@ def _check_consistent(state: HandState) -> None:
                    _text(state.discards))
     if phase in ("draw", "discard") and not state.stock:
         raise _bad("stock", "the stock cannot be empty while playing", "")
+    if (state.layout is not None) != (state.ending in ("knock", "gin")):
+        raise _bad("layout", "the knocker's layout is set exactly after a knock or gin",
+                   _text(state.layout and [c for m in state.layout for c in m.cards]))
+    if state.layout is not None:
+        layout_deadwood(state.layout, state.hands[state.knocker])
+    if state.laid_off is not None and (state.ending != "knock" or phase != "finished"):
+        raise _bad("laid_off", "lay-offs are played only once a knock is finished",
+                   str(state.laid_off)[:40])
     for player in (0, 1):
         for card in known_cards(state.history, player):
             if card not in state.hands[player] and card is not state.knock_discard:

@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .cards import Card, CardsLike, Hand, cards_from_mask, parse_cards
-from .errors import CardError
-from .melds import Meld, MeldLike, arrange, min_deadwood_mask
+from .errors import CardError, RuleError
+from .melds import Meld, MeldLike, arrange, meld_kind, min_deadwood_mask
 
 
 @dataclass(frozen=True)
@@ -225,3 +225,48 @@ def _play(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOf
             cards = Hand(sorted(cards + (card,)))
         final.append(Meld(cards, meld.kind))
     return LayOffResult(tuple(plays), rest.melds, rest.deadwood, rest.points, tuple(final))
+
+
+def check_lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike,
+                   plays: Iterable) -> LayOffResult:
+    """The defender's own choice of lay-offs, checked one at a time, in order: ``plays`` is a
+    sequence of ``(card, meld_index)`` (the card laid off onto the knocker's meld of that
+    0-based index, as it stands after the earlier plays). The defender's other cards are
+    arranged with :func:`~ginrummy.melds.arrange` (the least deadwood).
+
+    Raises :class:`RuleError`: ``card_not_in_hand`` (``card``), ``no_such_meld`` (``index``,
+    ``count``), ``cannot_lay_off`` (``card``, ``meld``: the card does not extend that meld).
+
+    >>> result = check_lay_offs(["5H 6H 7H", "QC QD QS"], "3H 4H 8H 9H QH 2C 2D 6S 6D KD",
+    ...                         [("8H", 0), ("QH", 1)])
+    >>> result.points, [str(m) for m in result.knocker_melds]
+    (42, ['5H 6H 7H 8H', 'QS QH QD QC'])
+    >>> check_lay_offs(["5H 6H 7H"], "3H 4H 8H 9H QH 2C 2D 6S 6D KD", [("3H", 0)])
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.RuleError: 3H cannot be laid off onto 5H 6H 7H
+    """
+    melds = list(check_melds(knocker_melds))
+    held = parse_cards(defender_cards).mask
+    done = []
+    for play in plays:
+        if not isinstance(play, (tuple, list)) or len(play) != 2:
+            raise RuleError("bad_action", "a lay-off is a card and a meld number",
+                            field="lay_offs", value=str(play)[:40])
+        card, index = Card.parse(play[0]), play[1]
+        if not held & card.bit:
+            raise RuleError("card_not_in_hand", f"{card} is not in the defender's hand",
+                            card=str(card))
+        if not isinstance(index, int) or isinstance(index, bool) or \
+                not 0 <= index < len(melds):
+            raise RuleError("no_such_meld", f"the knocker has no meld number {index!r}",
+                            index=str(index)[:40], count=len(melds))
+        meld = melds[index]
+        if meld_kind(meld.cards.mask | card.bit) != meld.kind:
+            raise RuleError("cannot_lay_off", f"{card} cannot be laid off onto {meld}",
+                            card=str(card), meld=str(meld))
+        done.append(LayOff(card, index, meld.cards))
+        melds[index] = Meld(meld.cards + (card,), meld.kind)
+        held ^= card.bit
+    rest = arrange(cards_from_mask(held))
+    return LayOffResult(tuple(done), rest.melds, rest.deadwood, rest.points, tuple(melds))

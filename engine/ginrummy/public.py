@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from .cards import DECK, Card, Hand, cards_from_mask
 from .errors import RuleError
 from .hand import Action, Event, HandState, _is_int, _legal, known_cards
+from .melds import Meld
 from .rules import RuleSet
 
 ALL_CARDS = (1 << len(DECK)) - 1
@@ -58,6 +59,8 @@ class PlayerView:
     ending: str | None = None
     knock_discard: Card | None = None
     outcome: str | None = None
+    layout: tuple[Meld, ...] | None = None
+    laid_off: tuple[tuple[Card, int], ...] | None = None
 
     @property
     def opponent(self) -> int:
@@ -86,6 +89,9 @@ class PlayerView:
             "history": [event.to_json() for event in self.history],
             "knocker": self.knocker, "ending": self.ending,
             "knock_discard": text(self.knock_discard), "outcome": self.outcome,
+            "layout": None if self.layout is None else [str(m) for m in self.layout],
+            "laid_off": None if self.laid_off is None else [
+                {"card": str(c), "meld": i} for c, i in self.laid_off],
             "legal": [action.to_json() for action in self.legal_actions()],
         }
 
@@ -114,4 +120,5 @@ def view(state: HandState, player: int) -> PlayerView:
         unseen=cards_from_mask(ALL_CARDS & ~seen), taken=state.taken,
         stock_only=state.stock_only, end_of_stock=state.end_of_stock,
         reshuffles=state.reshuffles, history=state.history, knocker=state.knocker,
-        ending=state.ending, knock_discard=shown, outcome=state.outcome)
+        ending=state.ending, knock_discard=shown, outcome=state.outcome, layout=state.layout,
+        laid_off=state.laid_off)

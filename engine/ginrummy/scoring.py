@@ -102,7 +102,7 @@ from typing import Iterable
 from .cards import LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .ending import check_ending
 from .errors import CardError, RuleError
-from .layoffs import LayOff, LayOffResult, _least_deadwood, _play, check_melds
+from .layoffs import LayOff, LayOffResult, _least_deadwood, _play, check_lay_offs, check_melds
 from .melds import Meld, MeldLike, arrange, best_melds, min_deadwood_mask
 from .rules import RuleSet, get_rules
 
@@ -280,13 +280,16 @@ def _best_layout(layouts: list[tuple[Meld, ...]], held: int,
 
 def score_hand(knocker: CardsLike, defender: CardsLike,
                rules: RuleSet | str | dict = "standard", upcard: Card | str | None = None,
-               knocker_melds: Iterable[MeldLike] | None = None) -> HandResult:
+               knocker_melds: Iterable[MeldLike] | None = None,
+               defender_lay_offs: Iterable | None = None) -> HandResult:
     """Score one hand.
 
     ``knocker``: the knocker's 10 cards after the discard (11 cards claim big gin).
     ``defender``: the defender's 10 cards. ``rules``: a preset name, a RuleSet or a JSON object.
     ``upcard``: the hand's first upcard (needed in Oklahoma). ``knocker_melds``: an explicit
     layout for the knocker (default: the best one, see the module docstring).
+    ``defender_lay_offs``: the defender's own lay-offs, ``(card, meld_index)`` in order,
+    checked by :func:`~ginrummy.layoffs.check_lay_offs` (default: the best ones).
 
     >>> score_hand("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", "KS KH 5S 5C 2D 3D 9H JH QD QC").points
     99
@@ -333,7 +336,13 @@ def score_hand(knocker: CardsLike, defender: CardsLike,
             layouts = optimal_layouts(knocker)
         deadwood: dict[int, int] = {}  # the defender's least deadwood by mask, for every layout
         k_melds = _best_layout(layouts, defender.mask, deadwood)
-        defence = _play(k_melds, defender.mask, deadwood)
+        if defender_lay_offs is None:
+            defence = _play(k_melds, defender.mask, deadwood)
+        else:
+            defence = check_lay_offs(k_melds, defender, defender_lay_offs)
+    elif defender_lay_offs:
+        raise RuleError("wrong_phase", f"nobody lays off onto {outcome}", kind="lay_off",
+                        phase=outcome)
     else:
         own = arrange(defender)
         defence = LayOffResult((), own.melds, own.deadwood, own.points, k_melds)
