@@ -16,6 +16,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import nodeCrypto from "node:crypto";
 import { sparseSnapshot } from "../docs/assets/gin/snapshot.js";
 
 const USAGE = { // the arguments after <pyodide dir>
@@ -43,6 +44,26 @@ async function boot(options = {}) {
                       env: { PYTHONHASHSEED: "0" }, ...options });
 }
 
+// The same snapshot from every build of the same files: what Python reads of the clock and of
+// the random source while it is made (file times, the random module's seed) is fixed. The time
+// is SOURCE_DATE_EPOCH's; the random bytes are a fixed sequence. The browser's Python keeps
+// them (a restored snapshot is the memory as it was made): nothing here relies on either.
+function reproducible() {
+  const epochMs = Number(process.env.SOURCE_DATE_EPOCH || 315532800) * 1000;
+  let tick = 0;
+  Date.now = () => epochMs;
+  performance.now = () => (tick += 1);
+  let state = 0x9e3779b9;
+  nodeCrypto.randomFillSync = (view) => {  // what Emscripten's getentropy reads under Node
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    for (let i = 0; i < bytes.length; i += 1) {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      bytes[i] = state >>> 24;
+    }
+    return view;
+  };
+}
+
 if (command === "wheel") {
   const [wheelPath, outDir] = args;
   const pyodide = await boot();
@@ -68,6 +89,7 @@ if (command === "wheel") {
   console.log(`${count} ${version}`);
 } else if (command === "snapshot") {
   const [stdlibPath, outDir, ...wheelPaths] = args;
+  reproducible();
   const trimmed = join(outDir, "engine_stdlib.zip");
   // No loadPackage: it leaves JavaScript objects behind that a snapshot cannot hold. The wheels
   // are unpacked into site-packages by Python instead (they are only .pyc files and metadata).

@@ -1,6 +1,11 @@
 """`python -m sitegen build`: `mkdocs build` (with the gin plugin, configured in mkdocs.yml),
 made atomic and reported in one line.
 
+The build is reproducible: the same files give the same site, byte for byte, in any folder and
+on any day. Its one date (the sitemaps' lastmod) is SOURCE_DATE_EPOCH, by default the time of
+the checkout's last commit; the wheels and the engine's snapshot are made without clock or
+randomness (wheels.py, in_pyodide.mjs).
+
 The site is built next to its folder and swapped in whole, so a server never sees half a site
 and a failed build keeps the last good one. Any failure is one line: the first warning or error
 MkDocs logged (the build is strict), or the plugin's own message with the file and the line.
@@ -8,9 +13,12 @@ MkDocs logged (the build is strict), or the plugin's own message with the file a
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+import os
 import shutil
+import subprocess
 import time
 from pathlib import Path
 
@@ -32,6 +40,28 @@ class _FirstProblem(logging.Handler):
             self.message = text
         elif self.message.endswith(":"):  # "Error reading page 'x.md':", then the cause
             self.message = f"{self.message} {text}"
+
+
+@contextlib.contextmanager
+def source_date_epoch(root: Path):
+    """Within: SOURCE_DATE_EPOCH is set, to the environment's value, else to the time of the
+    last commit of root's checkout (left unset outside a git checkout)."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        yield
+        return
+    try:
+        stamp = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=root, text=True,
+                               capture_output=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        stamp = ""
+    if not stamp.isdigit():
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = stamp
+    try:
+        yield
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
 def run_mkdocs(config_file: Path, site_dir: Path, gin: dict | None = None, **overrides) -> None:
@@ -92,7 +122,8 @@ def build(root: Path = ROOT, site_dir: Path | None = None, *, site_url: str | No
         shutil.rmtree(stale, ignore_errors=True)
     try:
         overrides = {"site_url": site_url} if site_url else {}
-        run_mkdocs(root / "mkdocs.yml", new_dir, gin, **overrides)
+        with source_date_epoch(root):
+            run_mkdocs(root / "mkdocs.yml", new_dir, gin, **overrides)
     except BaseException:
         shutil.rmtree(new_dir, ignore_errors=True)
         raise

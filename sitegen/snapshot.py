@@ -73,6 +73,7 @@ def prepare(wheel_paths_json):
     for path in json.loads(wheel_paths_json):
         with zipfile.ZipFile(path) as wheel:
             wheel.extractall(site_packages)
+    sys.path_importer_cache.clear()  # the clock is fixed (in_pyodide.mjs): no mtime shows the new files
     from ginview.api import handle
     from ginview.catalog import catalog, languages
 

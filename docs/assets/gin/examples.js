@@ -10,6 +10,8 @@
 // `summary` into the status line, which screen readers read out once. A refused edit leaves
 // everything as it was and says why, in the page's language.
 
+import { announce } from "./announce.js";
+
 const FOCUS_ATTRS = ["field", "meld", "index", "entry", "part", "pick"];
 
 // A fragment as written in the address bar: percent-escapes decoded where they are whole (a
@@ -88,9 +90,11 @@ export class LiveExample {
     this.node.dataset.ginFailed = "";
   }
 
-  say(text, isError = false) {
-    this.status.textContent = text;
-    this.status.classList.toggle("gin-error", isError);
+  say(text, isError = false, busy = false) {
+    announce(this.status, (status) => {
+      status.textContent = text;
+      status.classList.toggle("gin-error", isError);
+    }, { busy });
   }
 
   // --- changes -------------------------------------------------------------------------------
@@ -102,7 +106,7 @@ export class LiveExample {
   // Ask the worker; show its answer, or say why not and keep what is shown.
   async apply(request, { record = true } = {}) {
     const sequence = ++this.sequence;
-    this.say(this.texts.working);
+    this.say(this.texts.working, false, true);
     let response;
     try {
       response = await this.engine.request({ ...request, lang: this.lang });

@@ -223,6 +223,10 @@ function updateLanguageLinks() {
 window.addEventListener("gin:fragment", updateLanguageLinks);
 window.addEventListener("hashchange", updateLanguageLinks);
 
+// Material makes the search results' scroll area a tab stop even while it is empty and unseen,
+// so focus would vanish into it; the results are links, reached by Tab and the arrow keys.
+for (const wrap of document.querySelectorAll(".md-search__scrollwrap")) wrap.tabIndex = -1;
+
 // material's document$ emits on the first load and after every instant navigation.
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => {

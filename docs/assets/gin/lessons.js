@@ -10,6 +10,8 @@
 // - The index page (.gin-lesson-index) shows each lesson's progress.
 // Every sentence shown comes from the page (data-gin-texts): this file writes no text.
 
+import { announce } from "./announce.js";
+
 const STORE = "gin-lessons";
 const STEP_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
@@ -118,7 +120,8 @@ class LessonStep {
   }
 
   say(content, state) {
-    this.feedback.replaceChildren(content);
+    announce(this.feedback, (feedback) => feedback.replaceChildren(content),
+      { busy: state === "checking" });
     this.node.dataset.feedback = state;
   }
 
