@@ -11,11 +11,14 @@ through these phases (``state.phase``); ``state.turn`` is the player to act:
   face down leaving deadwood 0) or ``big_gin`` (all 11 cards melded, no discard; only when
   ``rules.big_gin_bonus`` is not None). The card taken from the discard pile this turn (the
   upcard too, when taken at the offer) may not be discarded, nor knocked with, that turn.
-  A ``knock`` whose deadwood is 0 is gin and is scored as gin.
+  A ``knock`` whose deadwood is 0 is gin and is scored as gin. A knock (or gin) may carry
+  the knocker's own ``melds``; without them the engine lays out the melds best for the
+  knocker. Either way ``state.layout`` holds them from then on.
 - ``lay_off`` (after a knock, not after gin or big gin): the defender's one action,
-  ``lay_off``: they lay out their melds and lay off onto the knocker's melds. The engine
-  makes the choices that leave the defender the least deadwood (via
-  :func:`ginrummy.scoring.score_hand`), so the action carries no cards.
+  ``lay_off``: they lay out their melds and lay off onto the knocker's melds (``layout``).
+  The action may carry the defender's own ``lay_offs`` (``(card, meld index)`` in order, each
+  checked by :func:`ginrummy.layoffs.check_lay_offs`); without them the engine makes the
+  choices that leave the defender the least deadwood (via :func:`ginrummy.scoring.score_hand`).
 - ``finished``: ``state.outcome`` is ``"knock"``, ``"gin"``, ``"big_gin"``, ``"undercut"``
   (from ``state.result``, a :class:`~ginrummy.scoring.HandResult`) or ``"dead"``;
   :meth:`HandState.entry` gives the score-sheet entry. ``turn`` no longer matters.
@@ -32,6 +35,11 @@ shuffled and put under the 2 stock cards, and play goes on; the shuffle is
 **Actions** are :class:`Action` values: ``kind`` (one of :data:`ACTION_KINDS`), ``player``,
 and ``card`` for ``discard``, ``knock`` and ``gin``. As JSON:
 ``{"kind": "discard", "player": 0, "card": "7H"}``; :meth:`Action.from_json` reads it back.
+
+**Public history.** ``state.history`` lists every move as both players saw it
+(:class:`Event`): the card of a take from the discard pile and of a discard, but not a card
+drawn from the stock nor a knock's face-down discard. :func:`known_cards` reads from it the
+cards a player is known to hold; :func:`ginrummy.public.view` gives all a player may know.
 
 >>> state = deal(seed=7)
 >>> state.phase, state.turn, len(state.stock), str(state.upcard)
@@ -63,7 +71,10 @@ brackets):
 - ``big_gin_not_played``: these rules have no big gin (``rules``);
 - ``not_big_gin``: the 11 cards are not all melded (``deadwood``);
 - ``bad_action``: malformed action or action JSON (``field``, ``value``); a bad card in it
-  raises :class:`CardError`.
+  raises :class:`CardError`;
+- a knocker's layout: ``not_a_meld`` (``meld``), ``meld_not_in_hand`` (``card``), and the
+  knock errors above for the deadwood it leaves; a defender's lay-offs: ``card_not_in_hand``,
+  ``no_such_meld`` (``index``, ``count``), ``cannot_lay_off`` (``card``, ``meld``).
 
 :func:`deal` raises :class:`CardError` (``wrong_count``, ``duplicate_card``, ``unknown_rank``,
 ``unknown_suit`` … for a bad deck) or :class:`RuleError` ``bad_setting`` (``setting``,
@@ -87,7 +98,7 @@ from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
 from .rules import RULESETS, RuleSet, get_rules
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, knocker_layout, score_hand
 
 PHASES = ("offer", "draw", "discard", "lay_off", "finished")
 ACTION_KINDS = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
@@ -521,7 +532,7 @@ def _knock(state: HandState, action: Action) -> HandState:
     ending = check_ending(action.kind, deadwood, state.rules, state.upcard).kind
     if layout is None:  # the engine's best layout for the knocker, shown to the defender
         other = state.hands[1 - action.player]
-        layout = score_hand(rest, other, state.rules, state.upcard).knocker_melds
+        layout = knocker_layout(rest, other)
     knocked = _replace(state, hands=_set(state.hands, action.player, rest), taken=None,
                        knocker=action.player, ending=ending, knock_discard=action.card,
                        layout=layout)
