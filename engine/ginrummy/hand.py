@@ -88,6 +88,7 @@ brackets):
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -143,7 +144,11 @@ class Action:
                     or not hasattr(self.melds, "__iter__"):
                 raise RuleError("bad_action", f"{self.kind} takes no melds", field="melds",
                                 value=str(self.melds)[:40])
-            object.__setattr__(self, "melds", check_melds(list(self.melds)[:MAX_MELDS + 1]))
+            melds = list(itertools.islice(self.melds, MAX_MELDS + 1))
+            if len(melds) > MAX_MELDS:
+                raise RuleError("bad_action", f"a layout has at most {MAX_MELDS} melds",
+                                field="melds", value=len(melds))
+            object.__setattr__(self, "melds", check_melds(melds))
         if self.lay_offs is not None:
             object.__setattr__(self, "lay_offs", _lay_off_pairs(self.kind, self.lay_offs))
         if not _is_int(self.player) or self.player not in (0, 1):
@@ -212,6 +217,8 @@ class Action:
 
 MAX_MELDS = 10
 """The most melds a layout may have (10 cards make at most 3)."""
+MAX_LAY_OFFS = 10
+"""The most lay-offs a defender may play (they hold 10 cards)."""
 
 
 def _lay_off_pairs(kind: str, plays) -> tuple[tuple[Card, int], ...]:
@@ -219,16 +226,17 @@ def _lay_off_pairs(kind: str, plays) -> tuple[tuple[Card, int], ...]:
     if kind != "lay_off" or isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
         raise RuleError("bad_action", f"{kind} takes no lay-offs", field="lay_offs",
                         value=str(plays)[:40])
+    plays = list(itertools.islice(plays, MAX_LAY_OFFS + 1))
+    if len(plays) > MAX_LAY_OFFS:
+        raise RuleError("bad_action", f"the defender has only {MAX_LAY_OFFS} cards to lay off",
+                        field="lay_offs", value=len(plays))
     pairs = []
-    for play in list(plays)[:11]:
+    for play in plays:
         if not isinstance(play, (tuple, list)) or len(play) != 2 or not _is_int(play[1]) \
                 or not isinstance(play[0], (str, Card)):
             raise RuleError("bad_action", "a lay-off is a card and a meld number",
                             field="lay_offs", value=str(play)[:40])
         pairs.append((Card.parse(play[0]), play[1]))
-    if len(pairs) < len(list(plays)):
-        raise RuleError("bad_action", "the defender has only 10 cards to lay off",
-                        field="lay_offs", value=len(list(plays)))
     return tuple(pairs)
 
 
@@ -292,8 +300,9 @@ class HandState:
     pile bottom to top (``discards[-1]`` is the top). ``hands`` keep the order cards arrived.
     ``taken`` is the card taken from the discard pile this turn; ``stock_only`` is set when both
     players passed the upcard. ``history`` holds the public moves (:class:`Event`). After a
-    knock, ``knocker``, ``ending`` (``knock``, ``gin`` or ``big_gin``) and ``knock_discard`` (the face-down card, None for big gin) are set; once
-    finished, ``outcome`` and (unless the hand is dead) ``result``.
+    knock, ``knocker``, ``ending`` (``knock``, ``gin`` or ``big_gin``), ``knock_discard`` (the
+    face-down card, None for big gin) and ``layout`` are set; once finished, ``outcome``,
+    ``laid_off`` and (unless the hand is dead) ``result``.
     """
 
     rules: RuleSet
