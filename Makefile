@@ -20,6 +20,7 @@ test: deps chromium
 bench: site
 	$(PY) -m pip install -q -r requirements-bench.txt
 	$(PY) bench/deadwood.py
+	$(PY) bench/strength.py
 	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
 	$(PY) bench/browser.py

@@ -7,7 +7,8 @@ random tie-breaks are seeded by the seed and the public state).
 The levels (:data:`LEVELS`):
 
 - ``beginner``: takes a card from the discard pile only when it makes a meld with its cards,
-  throws a random unmatched card, knocks at the first chance;
+  throws its highest unmatched card half the time and a random one otherwise, knocks at the
+  first chance;
 - ``intermediate``: throws the card that leaves the least deadwood, ties broken by the chances
   the next draw improves the hand; takes the discard when it leaves less deadwood than a draw
   from the stock is expected to; knocks at the first chance;
@@ -34,7 +35,7 @@ from .cards import LANE_BITS, Card, Hand
 from .ending import verdict
 from .errors import RuleError
 from .hand import Action, HandState
-from .melds import min_deadwood_after_discard_mask, min_deadwood_mask
+from .melds import arrange, min_deadwood_after_discard_mask, min_deadwood_mask
 from .public import PlayerView, view
 
 LEVELS = ("beginner", "intermediate", "strong")
@@ -121,6 +122,16 @@ def _top(seen: PlayerView) -> Card:
     return seen.discards[-1]
 
 
+def _draw_measures(seen: PlayerView, unseen: list[Card]) -> tuple[float, float]:
+    """The least deadwood after taking the top of the pile (and throwing another card), and
+    the mean after a draw from the stock; taking counts as no better without a pile."""
+    drawing = expected_after_draw(seen.hand.mask, unseen)
+    if not seen.discards:
+        return drawing, drawing
+    with_top = seen.hand.mask | _top(seen).bit
+    return min(min_deadwood_mask(with_top ^ c.bit) for c in seen.hand), drawing
+
+
 def _take_or_not(seen: PlayerView, actions: list[Action], take: bool) -> Action:
     kinds = {a.kind: a for a in actions}
     if seen.phase == "offer":
@@ -137,10 +148,9 @@ def _beginner(seen: PlayerView, actions: list[Action], rng: random.Random) -> Ac
     ending = _big_gin(actions)
     if ending:
         return ending
-    from .melds import arrange
     cards = discards(seen)
-    loose = [c for c in cards if c in arrange(Hand(seen.hand)).deadwood] or cards
-    card = rng.choice(loose)
+    loose = [c for c in cards if c in arrange(seen.hand).deadwood] or cards
+    card = max(loose, key=lambda c: c.value) if rng.random() < 0.5 else rng.choice(loose)
     return _ending(seen, card) or Action("discard", seen.player, card)
 
 
@@ -149,12 +159,8 @@ def _beginner(seen: PlayerView, actions: list[Action], rng: random.Random) -> Ac
 def _intermediate(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
     if seen.phase in ("offer", "draw"):
-        if not seen.discards:
-            return _take_or_not(seen, actions, False)
-        top = _top(seen)
-        with_top = mask | top.bit
-        taking = min(min_deadwood_mask(with_top ^ c.bit) for c in seen.hand)
-        return _take_or_not(seen, actions, taking < expected_after_draw(mask, unseen) - 1)
+        taking, drawing = _draw_measures(seen, unseen)
+        return _take_or_not(seen, actions, taking < drawing - 1)
     ending = _big_gin(actions)
     if ending:
         return ending
@@ -204,9 +210,9 @@ def danger(seen: PlayerView, card: Card) -> float:
     return 1.0 - missing
 
 
-def _discard_score(seen: PlayerView, mask: int, card: Card, unseen: list[Card]) -> float:
-    rest = mask ^ card.bit
-    now = min_deadwood_mask(rest)
+def _discard_score(seen: PlayerView, rest: int, now: int, card: Card,
+                   unseen: list[Card]) -> float:
+    """How bad it is to throw ``card``, keeping ``rest`` with ``now`` points of deadwood."""
     late = 1.0 + (31 - seen.stock_count) / 31  # danger grows as the stock runs down
     return (NOW_WEIGHT * now + expected_after_draw(rest, unseen)
             + DANGER_WEIGHT * late * danger(seen, card))
@@ -215,12 +221,7 @@ def _discard_score(seen: PlayerView, mask: int, card: Card, unseen: list[Card]) 
 def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
     if seen.phase in ("offer", "draw"):
-        if not seen.discards:
-            return _take_or_not(seen, actions, False)
-        top = _top(seen)
-        with_top = mask | top.bit
-        taking = min(min_deadwood_mask(with_top ^ c.bit) for c in seen.hand)
-        drawing = expected_after_draw(mask, unseen)
+        taking, drawing = _draw_measures(seen, unseen)
         take = taking < drawing - 1.5 or (taking <= seen.rules.knock_limit_for(seen.upcard)
                                           and taking < drawing)
         return _take_or_not(seen, actions, take)
@@ -228,30 +229,41 @@ def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Acti
     if ending:
         return ending
     cards = discards(seen)
-    scored = sorted(((_discard_score(seen, mask, c, unseen), rng.random(), c) for c in cards),
-                    key=lambda item: item[:2])
-    card = scored[0][2]
-    best_points, knockers = least_deadwood_discards(mask, cards)
-    knock_card = min(knockers, key=lambda c: _discard_score(seen, mask, c, unseen))
+    now = {card: min_deadwood_mask(mask ^ card.bit) for card in cards}
+    ranked = sorted(cards, key=lambda c: (now[c], -c.value, c.index))
+    scores = {c: (_discard_score(seen, mask ^ c.bit, now[c], c, unseen), rng.random())
+              for c in ranked[:SHORTLIST]}
+    card = min(scores, key=scores.get)
+    best = now[ranked[0]]
+    knock_card = min((c for c in scores if now[c] == best), key=scores.get)
     ending = _ending(seen, knock_card)
-    if ending is not None and _should_knock(seen, best_points, mask ^ knock_card.bit, unseen):
+    if ending is not None and _should_knock(seen, best, mask ^ knock_card.bit, unseen):
         return ending
     return Action("discard", seen.player, card)
 
 
+SHORTLIST = 5
+"""The strong bot weighs only the discards leaving the least deadwood now (the others break
+melds or keep high cards)."""
+KNOCK_TURNS = 16
+"""Draws (both players') before the strong bot starts asking a knock for less deadwood."""
+
+
 def _should_knock(seen: PlayerView, points: int, rest: int, unseen: list[Card]) -> bool:
     """Knock with ``points`` of deadwood (the 10 cards ``rest`` kept), or play on for gin or a
-    lower knock? Early, knock; later, only with few points, since the other hand improves."""
+    lower knock? Early, knock; later the other hand has improved and may undercut, so knock
+    only with fewer points; play on for gin with 1 or 2 points when many cards give gin and
+    the stock is long."""
     if points == 0:
         return True
     turns = sum(1 for e in seen.history if e.kind in ("draw_stock", "draw_discard",
                                                        "take_upcard"))
-    if turns <= 12:
-        return True
     ginning = sum(1 for c in unseen if min_deadwood_after_discard_mask(rest | c.bit) == 0)
-    if points <= 2 and ginning >= 3 and seen.stock_count > 10:
+    if points <= 2 and ginning >= 4 and seen.stock_count > 12:
         return False
-    return points <= max(2, 10 - (turns - 12) // 2)
+    if turns <= KNOCK_TURNS:
+        return True
+    return points <= max(4, 10 - (turns - KNOCK_TURNS) // 2)
 
 
 _PLAYERS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}

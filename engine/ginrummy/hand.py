@@ -11,11 +11,14 @@ through these phases (``state.phase``); ``state.turn`` is the player to act:
   face down leaving deadwood 0) or ``big_gin`` (all 11 cards melded, no discard; only when
   ``rules.big_gin_bonus`` is not None). The card taken from the discard pile this turn (the
   upcard too, when taken at the offer) may not be discarded, nor knocked with, that turn.
-  A ``knock`` whose deadwood is 0 is gin and is scored as gin.
+  A ``knock`` whose deadwood is 0 is gin and is scored as gin. A knock (or gin) may carry
+  the knocker's own ``melds``; without them the engine lays out the melds best for the
+  knocker. Either way ``state.layout`` holds them from then on.
 - ``lay_off`` (after a knock, not after gin or big gin): the defender's one action,
-  ``lay_off``: they lay out their melds and lay off onto the knocker's melds. The engine
-  makes the choices that leave the defender the least deadwood (via
-  :func:`ginrummy.scoring.score_hand`), so the action carries no cards.
+  ``lay_off``: they lay out their melds and lay off onto the knocker's melds (``layout``).
+  The action may carry the defender's own ``lay_offs`` (``(card, meld index)`` in order, each
+  checked by :func:`ginrummy.layoffs.check_lay_offs`); without them the engine makes the
+  choices that leave the defender the least deadwood (via :func:`ginrummy.scoring.score_hand`).
 - ``finished``: ``state.outcome`` is ``"knock"``, ``"gin"``, ``"big_gin"``, ``"undercut"``
   (from ``state.result``, a :class:`~ginrummy.scoring.HandResult`) or ``"dead"``;
   :meth:`HandState.entry` gives the score-sheet entry. ``turn`` no longer matters.
@@ -32,6 +35,11 @@ shuffled and put under the 2 stock cards, and play goes on; the shuffle is
 **Actions** are :class:`Action` values: ``kind`` (one of :data:`ACTION_KINDS`), ``player``,
 and ``card`` for ``discard``, ``knock`` and ``gin``. As JSON:
 ``{"kind": "discard", "player": 0, "card": "7H"}``; :meth:`Action.from_json` reads it back.
+
+**Public history.** ``state.history`` lists every move as both players saw it
+(:class:`Event`): the card of a take from the discard pile and of a discard, but not a card
+drawn from the stock nor a knock's face-down discard. :func:`known_cards` reads from it the
+cards a player is known to hold; :func:`ginrummy.public.view` gives all a player may know.
 
 >>> state = deal(seed=7)
 >>> state.phase, state.turn, len(state.stock), str(state.upcard)
@@ -63,7 +71,10 @@ brackets):
 - ``big_gin_not_played``: these rules have no big gin (``rules``);
 - ``not_big_gin``: the 11 cards are not all melded (``deadwood``);
 - ``bad_action``: malformed action or action JSON (``field``, ``value``); a bad card in it
-  raises :class:`CardError`.
+  raises :class:`CardError`;
+- a knocker's layout: ``not_a_meld`` (``meld``), ``meld_not_in_hand`` (``card``), and the
+  knock errors above for the deadwood it leaves; a defender's lay-offs: ``card_not_in_hand``,
+  ``no_such_meld`` (``index``, ``count``), ``cannot_lay_off`` (``card``, ``meld``).
 
 :func:`deal` raises :class:`CardError` (``wrong_count``, ``duplicate_card``, ``unknown_rank``,
 ``unknown_suit`` … for a bad deck) or :class:`RuleError` ``bad_setting`` (``setting``,
@@ -77,6 +88,7 @@ brackets):
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -87,7 +99,7 @@ from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
 from .rules import RULESETS, RuleSet, get_rules
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, knocker_layout, score_hand
 
 PHASES = ("offer", "draw", "discard", "lay_off", "finished")
 ACTION_KINDS = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
@@ -132,7 +144,11 @@ class Action:
                     or not hasattr(self.melds, "__iter__"):
                 raise RuleError("bad_action", f"{self.kind} takes no melds", field="melds",
                                 value=str(self.melds)[:40])
-            object.__setattr__(self, "melds", check_melds(list(self.melds)[:MAX_MELDS + 1]))
+            melds = list(itertools.islice(self.melds, MAX_MELDS + 1))
+            if len(melds) > MAX_MELDS:
+                raise RuleError("bad_action", f"a layout has at most {MAX_MELDS} melds",
+                                field="melds", value=len(melds))
+            object.__setattr__(self, "melds", check_melds(melds))
         if self.lay_offs is not None:
             object.__setattr__(self, "lay_offs", _lay_off_pairs(self.kind, self.lay_offs))
         if not _is_int(self.player) or self.player not in (0, 1):
@@ -201,6 +217,8 @@ class Action:
 
 MAX_MELDS = 10
 """The most melds a layout may have (10 cards make at most 3)."""
+MAX_LAY_OFFS = 10
+"""The most lay-offs a defender may play (they hold 10 cards)."""
 
 
 def _lay_off_pairs(kind: str, plays) -> tuple[tuple[Card, int], ...]:
@@ -208,16 +226,17 @@ def _lay_off_pairs(kind: str, plays) -> tuple[tuple[Card, int], ...]:
     if kind != "lay_off" or isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
         raise RuleError("bad_action", f"{kind} takes no lay-offs", field="lay_offs",
                         value=str(plays)[:40])
+    plays = list(itertools.islice(plays, MAX_LAY_OFFS + 1))
+    if len(plays) > MAX_LAY_OFFS:
+        raise RuleError("bad_action", f"the defender has only {MAX_LAY_OFFS} cards to lay off",
+                        field="lay_offs", value=len(plays))
     pairs = []
-    for play in list(plays)[:11]:
+    for play in plays:
         if not isinstance(play, (tuple, list)) or len(play) != 2 or not _is_int(play[1]) \
                 or not isinstance(play[0], (str, Card)):
             raise RuleError("bad_action", "a lay-off is a card and a meld number",
                             field="lay_offs", value=str(play)[:40])
         pairs.append((Card.parse(play[0]), play[1]))
-    if len(pairs) < len(list(plays)):
-        raise RuleError("bad_action", "the defender has only 10 cards to lay off",
-                        field="lay_offs", value=len(list(plays)))
     return tuple(pairs)
 
 
@@ -281,8 +300,9 @@ class HandState:
     pile bottom to top (``discards[-1]`` is the top). ``hands`` keep the order cards arrived.
     ``taken`` is the card taken from the discard pile this turn; ``stock_only`` is set when both
     players passed the upcard. ``history`` holds the public moves (:class:`Event`). After a
-    knock, ``knocker``, ``ending`` (``knock``, ``gin`` or ``big_gin``) and ``knock_discard`` (the face-down card, None for big gin) are set; once
-    finished, ``outcome`` and (unless the hand is dead) ``result``.
+    knock, ``knocker``, ``ending`` (``knock``, ``gin`` or ``big_gin``), ``knock_discard`` (the
+    face-down card, None for big gin) and ``layout`` are set; once finished, ``outcome``,
+    ``laid_off`` and (unless the hand is dead) ``result``.
     """
 
     rules: RuleSet
@@ -521,7 +541,7 @@ def _knock(state: HandState, action: Action) -> HandState:
     ending = check_ending(action.kind, deadwood, state.rules, state.upcard).kind
     if layout is None:  # the engine's best layout for the knocker, shown to the defender
         other = state.hands[1 - action.player]
-        layout = score_hand(rest, other, state.rules, state.upcard).knocker_melds
+        layout = knocker_layout(rest, other)
     knocked = _replace(state, hands=_set(state.hands, action.player, rest), taken=None,
                        knocker=action.player, ending=ending, knock_discard=action.card,
                        layout=layout)

@@ -194,7 +194,8 @@ def game_from_json(data) -> Game:
                    type(played).__name__)
     if not isinstance(data["hand"], dict):
         raise _bad("hand", "hand must be a hand state", type(data["hand"]).__name__)
-    game = new_game(_rules_from_json(data["rules"]), data["format"], data["seed"], first, data["end_of_stock"])
+    game = new_game(_rules_from_json(data["rules"]), data["format"], data["seed"], first,
+                    data["end_of_stock"])
     hands = []
     dealer = first
     for item in played:

@@ -275,7 +275,20 @@ def _best_layout(layouts: list[tuple[Meld, ...]], held: int,
                  deadwood: dict[int, int]) -> tuple[Meld, ...]:
     """The first of ``layouts`` leaving the defender (holding ``held``) the most deadwood after
     their best lay-offs. ``deadwood`` caches the defender's least deadwood by mask."""
+    if len(layouts) == 1:
+        return layouts[0]
     return max(layouts, key=lambda layout: _least_deadwood(layout, held, deadwood))  # the first
+
+
+def knocker_layout(knocker: CardsLike, defender: CardsLike) -> tuple[Meld, ...]:
+    """The melds :func:`score_hand` lays out for a knocker with these 10 cards: for gin the
+    arrangement of :func:`~ginrummy.melds.best_melds`, else the optimal layout leaving the
+    defender the most deadwood (see the module docstring)."""
+    knocker, defender = parse_cards(knocker, count=10), parse_cards(defender)
+    first = best_melds(knocker)
+    if first.points == 0:
+        return first.melds
+    return _best_layout(optimal_layouts(knocker), defender.mask, {})
 
 
 def score_hand(knocker: CardsLike, defender: CardsLike,

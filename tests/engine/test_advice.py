@@ -17,8 +17,9 @@ from ginrummy.rules import get_rules
 
 
 def endgame(mine, known, hidden, stock, rules="standard", phase="discard"):
-    """Player 0 to play (to discard with the 11 cards ``mine``, or to draw with 10); player 1 holds ``known`` (taken from the
-    pile, so player 0 knows them) and ``hidden``; ``stock`` top first; the rest is the pile."""
+    """Player 0 to play (to discard with the 11 cards ``mine``, or to draw with 10); player 1
+    holds ``known`` (taken from the pile, so player 0 knows them) and ``hidden``; ``stock`` top
+    first; the rest is the pile."""
     mine, known, hidden, stock = (parse_cards(x) for x in (mine, known, hidden, stock))
     placed = set(mine) | set(known) | set(hidden) | set(stock)
     pile = tuple(c for c in DECK if c not in placed)
