@@ -194,13 +194,17 @@ def respond(session, move, cat: Catalog) -> dict:
         session = new_session(settings["seed"], settings["rules"], settings["level"],
                               value.get("coach", True) is True)
         game = game_from_json(session["game"])
+        over = False
     else:
         session, game = read_session(session)
+        over = game.hand.finished  # the end of a hand is said once, when it comes
         try:
             session, game = MOVES[kind](session, game, value, announce, cat)
         except GinRummyError as error:
             refused = error_text(error.to_json(), cat)
     session, game = computer_turns(session, game, announce, cat)
+    if game.hand.finished and not over:
+        announce.append(hand_end_text(game, cat))
     session["game"] = game.to_json()
     if refused:
         announce.append(refused)
@@ -214,7 +218,7 @@ def _show(session, game, value, announce, cat):
 
 def _coach(session, game, value, announce, cat):
     if not isinstance(value, bool):
-        raise bad("coach is true or false", field="coach")
+        raise ExampleError("bad_request", "the coach is on (true) or off (false)")
     return {**session, "coach": value}, game
 
 
@@ -270,14 +274,15 @@ def _select(session, game, value, announce, cat):
     _lay_off_turn(game)
     card = str(parse_cards(value, count=1)[0]) if isinstance(value, str) else None
     if card is None or card not in str(game.hand.hands[YOU]).split():
-        raise bad("select one of your cards", field="selected")
+        raise ExampleError("card_not_in_hand", "select one of your cards",
+                           card=str(value)[:40], player=YOU)
     return {**session, "selected": card}, game
 
 
 def _lay_off(session, game, value, announce, cat):
     _lay_off_turn(game)
     if session["selected"] is None or not isinstance(value, int) or isinstance(value, bool):
-        raise bad("choose a card, then a meld", field="selected")
+        raise ExampleError("bad_request", "choose a card, then a meld")
     plan = session["plan"] + [{"card": session["selected"], "meld": value}]
     check_lay_off_plan(game.hand, [(p["card"], p["meld"]) for p in plan])  # the rules' reason
     return {**session, "plan": plan, "selected": None}, game
@@ -311,8 +316,6 @@ def computer_turns(session, game, announce: list, cat: Catalog):
         game = play(game, action)
         announce.append(bot_move_text(game.hand.history[-1] if action.kind != "lay_off"
                                       else None, action, cat))
-    if game.hand.finished:
-        announce.append(hand_end_text(game, cat))
     return session, game
 
 

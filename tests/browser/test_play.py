@@ -18,6 +18,7 @@ from ginrummy.match import game_from_json
 from ginview.markup import error_text, step_text
 from ginview.play import action_label
 from sitegen import catalogs
+from tests.browser.test_lessons import check_clean
 
 LANGUAGES = ["en", "ro", "hu", "it"]
 TIMEOUT = 60000
@@ -73,11 +74,6 @@ def press_move(page, wanted) -> None:
 
 def kind(name):
     return lambda move: move.get("action", {}).get("kind") == name
-
-
-def check_clean(log):
-    assert log.page_errors == [], log.page_errors
-    assert log.console_errors == [], log.console_errors
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

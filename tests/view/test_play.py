@@ -14,7 +14,7 @@ from ginrummy.hand import legal_actions
 from ginrummy.match import game_from_json
 from ginview import api
 from ginview.markup import card_name
-from ginview.play import COSTLY, YOU, BOT, read_link
+from ginview.play import BOT, COSTLY, YOU, hand_end_text, read_link
 from sitegen import catalogs
 
 LANGUAGES = ["en", "ro", "hu", "it"]
@@ -167,5 +167,8 @@ def test_the_defender_lays_off_by_hand_and_is_told_what_was_left():
         end = game_from_json(done["session"]["game"]).hand
         assert end.finished and end.result.lay_offs == ()
         assert 'class="gin-mistake"' in done["html"]
+        ended = game_from_json(done["session"]["game"])
+        assert done["announce"][-1] == hand_end_text(ended, catalogs.load("en"))  # said once
+        assert call(done["session"], {"show": True})["announce"] == []
         return
     pytest.fail("no seed gave the reader lay-offs to make")
