@@ -367,7 +367,7 @@ def view_html(session: dict, game, cat: Catalog, refused: str | None = None,
     hand = game.hand
     parts = [table_html(game, cat, session, live), moves_html(session, game, cat, live, refused)]
     if session["coach"]:
-        parts.append(coach_html(session, game, cat))
+        parts.append(coach_html(session, game, cat, live))
     if hand.finished:
         parts.append(end_html(session, game, cat))
     parts.append(sheet_html(game, cat))
@@ -389,7 +389,7 @@ def table_html(game, cat: Catalog, session: dict, live: bool) -> str:
     rows = [_row(t("play.computer_hand"),
                  (cards_html(str(theirs), cat) if finished else
                   Html(esc(t("play.cards_count", count=seen.opponent_count))
-                       + (Html(" " + esc(t("play.known")) + " ") + cards_html(str(seen.known), cat)
+                       + (Html(" · " + esc(t("play.known")) + " ") + cards_html(str(seen.known), cat)
                           if len(seen.known) else "")))),
             _row(t("play.stock"), esc(t("play.cards_count", count=seen.stock_count)))]
     pile = seen.discards
@@ -498,7 +498,7 @@ def lay_off_moves(session: dict, game, cat: Catalog, live: bool) -> tuple[str, s
     return prompt, shown, buttons
 
 
-def coach_html(session: dict, game, cat: Catalog) -> str:
+def coach_html(session: dict, game, cat: Catalog, live: bool = True) -> str:
     """The coach: the rule at hand, the last move's verdict, the hint (ranked choices)."""
     t = cat.text
     hand = game.hand
@@ -519,7 +519,8 @@ def coach_html(session: dict, game, cat: Catalog) -> str:
         body += (f'<p>{esc(t("play.coach.hint_intro", samples=advice["samples"]))}</p>'
                  f'<ol class="gin-hint">{items}</ol>')
     elif not hand.finished and hand.turn == YOU and hand.phase != "lay_off":
-        body += move_button({"hint": True}, esc(t("play.coach.hint")), "gin-hint-button")
+        body += move_button({"hint": True}, esc(t("play.coach.hint")), "gin-hint-button",
+                            disabled=not live)
     return _section(t("play.coach"), body, "gin-coach")
 
 
@@ -624,7 +625,8 @@ def _row(label: str, value) -> str:
 # --- the page ---------------------------------------------------------------------------------
 
 def settings_html(session: dict, cat: Catalog) -> str:
-    """The new-game form: rules preset, the computer's level, the coach switch."""
+    """The new-game form: rules preset, the computer's level, the coach switch (disabled until
+    the page's script makes the game live)."""
     t = cat.text
     game = session["game"]
     presets = "".join(f'<option value="{p}"{" selected" if p == game["rules"]["name"] else ""}>'
@@ -632,12 +634,13 @@ def settings_html(session: dict, cat: Catalog) -> str:
     levels = "".join(f'<option value="{l}"{" selected" if l == session["level"] else ""}>'
                      f'{esc(t(f"play.level.{l}"))}</option>' for l in LEVELS)
     checked = " checked" if session["coach"] else ""
-    return (f'<form class="gin-play-settings">'
+    return (f'<form class="gin-play-settings"><fieldset disabled>'
             f'<label>{esc(t("ui.rules"))} <select name="rules">{presets}</select></label> '
             f'<label>{esc(t("play.level"))} <select name="level">{levels}</select></label> '
             f'<label><input type="checkbox" name="coach"{checked}> {esc(t("play.coach_on"))}</label> '
-            f'<button type="submit" class="gin-new-game">{esc(t("play.new_game"))}</button> '
-            f'<a class="gin-play-link" href="#{esc(link(session))}">{esc(t("play.link"))}</a></form>')
+            f'<button type="submit" class="gin-new-game">{esc(t("play.new_game"))}</button>'
+            f'</fieldset> <a class="gin-play-link" href="#{esc(link(session))}">'
+            f'{esc(t("play.link"))}</a></form>')
 
 
 def page_html(cat: Catalog) -> Html:

@@ -70,6 +70,7 @@ class PlayTable {
 
   mount() {
     this.node.querySelector(".gin-play-note")?.remove();
+    this.form.querySelector("fieldset").disabled = false;
     this.node.dataset.ginLive = "";
     this.view.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-move]");
