@@ -457,9 +457,11 @@ def moves_html(session: dict, game, cat: Catalog, live: bool, refused: str | Non
     elif hand.phase == "lay_off":
         prompt, shown, buttons = lay_off_moves(session, game, cat, live)
     else:
-        prompt = t(f"play.prompt.{hand.phase}",
+        legal = legal_actions(hand)
+        only_stock = hand.phase == "draw" and all(a.kind == "draw_stock" for a in legal)
+        prompt = t("play.prompt.draw_stock" if only_stock else f"play.prompt.{hand.phase}",
                    **({"card": card_text(str(hand.discards[-1]))} if hand.discards else {}))
-        for action in legal_actions(hand):
+        for action in legal:
             kind = action.kind
             if kind == "discard":
                 continue  # the cards of the hand are the discard buttons
@@ -513,8 +515,9 @@ def coach_html(session: dict, game, cat: Catalog, live: bool = True) -> str:
     advice = session["advice"]
     if advice and advice["at"] == decision(game) and not hand.finished:
         items = "".join(
-            f"<li>{esc(action_label(c['action'], cat))}: "
-            f"{esc(t('play.coach.expected', points=signed(c['points'], cat), win=c['reasons'][0]['win'], lose=c['reasons'][0]['lose']))}</li>"
+            f"<li>{esc(action_label(c['action'], cat))} – "
+            f"{esc(t('play.coach.expected', points=signed(c['points'], cat), win=c['reasons'][0]['win'], lose=c['reasons'][0]['lose']))}"
+            + "".join(f"; {esc(text)}" for text in reasons_text(c["reasons"][1:], cat)) + "</li>"
             for c in advice["choices"])
         body += (f'<p>{esc(t("play.coach.hint_intro", samples=advice["samples"]))}</p>'
                  f'<ol class="gin-hint">{items}</ol>')
@@ -522,6 +525,25 @@ def coach_html(session: dict, game, cat: Catalog, live: bool = True) -> str:
         body += move_button({"hint": True}, esc(t("play.coach.hint")), "gin-hint-button",
                             disabled=not live)
     return _section(t("play.coach"), body, "gin-coach")
+
+
+def reasons_text(reasons: list, cat: Catalog) -> list[str]:
+    """The coach's reasons for a choice (codes with parameters, :mod:`ginrummy.advice`) in
+    words; a risk of 0 % is no reason, and a code the catalogs do not know is left out."""
+    out = []
+    for reason in reasons:
+        key = f"play.reason.{reason.get('code')}"
+        if not cat.has(key) or reason.get("percent", 1) == 0:
+            continue
+        params = {}
+        for name, value in reason.items():
+            if name in ("card", "meld", "cards") and isinstance(value, str):
+                value = card_text(value) if len(value.split()) == 1 else faces(value)
+            elif isinstance(value, float):
+                value = decimal(value, cat)
+            params[name] = value
+        out.append(cat.text(key, **{k: v for k, v in params.items() if k != "code"}))
+    return out
 
 
 def rule_tips(game, cat: Catalog) -> list[str]:

@@ -14,7 +14,8 @@ from ginrummy.hand import legal_actions
 from ginrummy.match import game_from_json
 from ginview import api
 from ginview.markup import card_name
-from ginview.play import BOT, COSTLY, YOU, hand_end_text, read_link
+from ginview.catalog import esc
+from ginview.play import BOT, COSTLY, YOU, action_label, hand_end_text, read_link, reasons_text
 from sitegen import catalogs
 
 LANGUAGES = ["en", "ro", "hu", "it"]
@@ -172,3 +173,24 @@ def test_the_defender_lays_off_by_hand_and_is_told_what_was_left():
         assert call(done["session"], {"show": True})["announce"] == []
         return
     pytest.fail("no seed gave the reader lay-offs to make")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_ranks_every_choice_with_its_reasons_in_words(lang):
+    cat = catalogs.load(lang)
+    result = new("seed=1", lang=lang)
+    for move in ({"kind": "pass", "player": 0}, {"kind": "draw_stock", "player": 0}):
+        result = call(result["session"], {"action": move}, lang)
+    hinted = call(result["session"], {"hint": True}, lang)
+    advice = hinted["session"]["advice"]
+    items = re.findall(r"<li>(.*?)</li>", hinted["html"].split('class="gin-hint"')[1].split("</ol>")[0])
+    assert len(items) == len(advice["choices"]) == 11
+    for item, choice in zip(items, advice["choices"]):
+        assert item.startswith(str(esc(action_label(choice["action"], cat))))
+        for text in reasons_text(choice["reasons"][1:], cat):
+            assert str(esc(text)) in item
+    assert reasons_text(advice["choices"][0]["reasons"], cat)  # the best choice has reasons
+    # The move then played is judged by the very ranking shown.
+    played = call(hinted["session"], {"action": advice["choices"][-1]["action"]}, lang)
+    entry = played["session"]["log"][-1]
+    assert entry["cost"] == round(advice["choices"][0]["points"] - advice["choices"][-1]["points"], 2)
