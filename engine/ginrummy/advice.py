@@ -50,7 +50,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from .bots import joins_meld
+from .bots import draw_measures, joins_meld
 from .cards import DECK, Card, _hand, cards_from_mask
 from .ending import verdict
 from .errors import RuleError
@@ -278,18 +278,16 @@ def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
     mask, unseen = seen.hand.mask, list(seen.unseen)
     rules = seen.rules
     kind = action.kind
-    if kind in ("take_upcard", "draw_discard"):
+    if kind in ("take_upcard", "draw_discard", "pass", "draw_stock"):
+        taking, drawing = draw_measures(seen, unseen)
+        if kind in ("pass", "draw_stock"):
+            return [{"code": "deadwood", "points": round(drawing, 1)}]
         top = seen.discards[-1]
-        reasons = [{"code": "deadwood", "points": min(
-            min_deadwood_mask(mask | top.bit ^ c.bit) for c in seen.hand)}]
+        reasons = [{"code": "deadwood", "points": taking}]
         if joins_meld(mask, top):
             reasons.append({"code": "joins_meld", "card": str(top)})
         reasons.append({"code": "reveals", "card": str(top)})
         return reasons
-    if kind in ("pass", "draw_stock"):
-        mean = (sum(min_deadwood_after_discard_mask(mask | c.bit) for c in unseen)
-                / len(unseen)) if unseen else min_deadwood_mask(mask)
-        return [{"code": "deadwood", "points": round(mean, 1)}]
     if kind == "big_gin":
         return [{"code": "big_gin", "bonus": rules.big_gin_bonus}]
     if kind == "lay_off":

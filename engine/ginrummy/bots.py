@@ -122,7 +122,7 @@ def _top(seen: PlayerView) -> Card:
     return seen.discards[-1]
 
 
-def _draw_measures(seen: PlayerView, unseen: list[Card]) -> tuple[float, float]:
+def draw_measures(seen: PlayerView, unseen: list[Card]) -> tuple[float, float]:
     """The least deadwood after taking the top of the pile (and throwing another card), and
     the mean after a draw from the stock; taking counts as no better without a pile."""
     drawing = expected_after_draw(seen.hand.mask, unseen)
@@ -159,7 +159,7 @@ def _beginner(seen: PlayerView, actions: list[Action], rng: random.Random) -> Ac
 def _intermediate(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
     if seen.phase in ("offer", "draw"):
-        taking, drawing = _draw_measures(seen, unseen)
+        taking, drawing = draw_measures(seen, unseen)
         return _take_or_not(seen, actions, taking < drawing - 1)
     ending = _big_gin(actions)
     if ending:
@@ -221,7 +221,7 @@ def _discard_score(seen: PlayerView, rest: int, now: int, card: Card,
 def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
     if seen.phase in ("offer", "draw"):
-        taking, drawing = _draw_measures(seen, unseen)
+        taking, drawing = draw_measures(seen, unseen)
         take = taking < drawing - 1.5 or (taking <= seen.rules.knock_limit_for(seen.upcard)
                                           and taking < drawing)
         return _take_or_not(seen, actions, take)
