@@ -14,8 +14,9 @@ The levels (:data:`LEVELS`):
   from the stock is expected to; knocks at the first chance;
 - ``strong``: weighs each discard by the deadwood it leaves, the expected deadwood after the
   next draw, and the danger of handing the other player a meld (cards they are known to hold,
-  cards still unseen); takes the discard on the same measure; knocks early, later only with
-  little deadwood or when the undercut risk is small, and goes for gin when close to it.
+  cards still unseen); takes the discard on the same measures; knocks at once early, later
+  (as the other hand improves and the undercut risk grows) only with less deadwood, and plays
+  on for gin with 1 or 2 points when many unseen cards would give it.
 
 >>> from ginrummy.hand import deal
 >>> state = deal(seed=7)
