@@ -104,9 +104,17 @@ def least_deadwood_discards(mask: int, cards: list[Card]) -> tuple[int, list[Car
 def expected_after_draw(mask: int, unseen: list[Card]) -> float:
     """The mean least deadwood after drawing one of ``unseen`` to the 10 cards of ``mask`` and
     throwing the best card."""
+    keep = min_deadwood_mask(mask)
     if not unseen:
-        return float(min_deadwood_mask(mask))
-    return sum(min_deadwood_after_discard_mask(mask | card.bit) for card in unseen) / len(unseen)
+        return float(keep)
+    swap = min_deadwood_after_discard_mask(mask)
+    total = 0
+    for card in unseen:
+        # A card that makes no meld with the hand stays unmatched if kept: throw it, or keep
+        # it and throw the best other card (exact, and no search).
+        total += (min_deadwood_after_discard_mask(mask | card.bit) if joins_meld(mask, card)
+                  else min(keep, card.value + swap))
+    return total / len(unseen)
 
 
 def _ending(seen: PlayerView, card: Card) -> Action | None:

@@ -129,3 +129,16 @@ def test_many_short_games(chunk):
         game = new_game(rules, FORMATS[number // 9 % 2], seed=number, dealer=number % 2,
                         end_of_stock=end_of_stock)
         play_checked(game, levels, number)
+
+
+def test_the_expected_deadwood_after_a_draw_is_exact():
+    from ginrummy.bots import expected_after_draw
+    from ginrummy.cards import DECK
+    from ginrummy.melds import min_deadwood_after_discard_mask
+    rng = random.Random(4)
+    for _ in range(500):
+        cards = rng.sample(DECK, 10)
+        mask = sum(c.bit for c in cards)
+        unseen = rng.sample([c for c in DECK if not c.bit & mask], rng.randint(1, 42))
+        brute = sum(min_deadwood_after_discard_mask(mask | c.bit) for c in unseen)
+        assert expected_after_draw(mask, unseen) == brute / len(unseen)
