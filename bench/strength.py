@@ -100,7 +100,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return middle - half, middle + half
 
 
-def match(level: str, games: int) -> dict:
+def match(level: str, games: int, progress: int = 0) -> dict:
     wins = 0
     counter = [0, 0.0, 0.0]  # hands, seconds of seat 0, seconds of seat 1
     bot_seconds = base_seconds = 0.0
@@ -116,6 +116,10 @@ def match(level: str, games: int) -> dict:
         wins += winner == bot_seat
         bot_seconds += counter[1 + bot_seat]
         base_seconds += counter[2 - bot_seat]
+        if progress and (number + 1) % progress == 0:
+            low, high = wilson(wins, number + 1)
+            print(f"  {level}: {wins}/{number + 1} games won ({low:.1%}-{high:.1%})",
+                  file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     hands = counter[0]
     return {"level": level, "games": games, "wins": wins, "hands": hands, "elapsed": elapsed,
@@ -127,13 +131,15 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--levels", nargs="*", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the running win rate every N games (on stderr)")
     args = parser.parse_args(argv)
     print(f"Bots against SimpleGinRummyPlayer: {args.games} games to 100 per level, standard "
           f"rules; CPython {platform.python_version()} on {platform.machine()}")
     print(f"{'level':<13} {'wins':>11} {'win rate':>9} {'95% Wilson':>15} "
           f"{'bot hands/s':>12} {'baseline':>9} {'hands':>7} {'time':>7}")
     for level in args.levels:
-        r = match(level, args.games)
+        r = match(level, args.games, args.progress)
         low, high = wilson(r["wins"], r["games"])
         print(f"{level:<13} {r['wins']:>5}/{r['games']:<5} {r['wins'] / r['games']:>9.1%} "
               f"{low:>7.1%}-{high:<7.1%} {r['bot_hands_per_s']:>12.1f} "

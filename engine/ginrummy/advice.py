@@ -17,7 +17,8 @@ exact (``exact`` is True).
 Each :class:`Choice` carries ``reasons``: codes with parameters, never English (the site words
 them). The codes:
 
-- ``expected`` ``points`` (float), ``win`` and ``lose`` (percent of worlds): always first;
+- ``expected`` ``points`` (float), ``win`` and ``lose`` (percent of worlds), ``samples`` (the
+  worlds this choice was played in: see :data:`HALVING_MIN`): always first;
 - ``deadwood`` ``points``: the deadwood left after this choice (for a draw from the stock, the
   mean over the unseen cards);
 - ``gin`` ``bonus``: the choice goes gin; ``big_gin`` ``bonus`` likewise;
@@ -50,7 +51,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from .bots import joins_meld
+from .bots import draw_measures, joins_meld
 from .cards import DECK, Card, _hand, cards_from_mask
 from .ending import verdict
 from .errors import RuleError
@@ -245,27 +246,44 @@ def advise_view(seen: PlayerView, samples: int = DEFAULT_SAMPLES, seed: int = 0)
     worlds = (list(all_worlds(seen)) if exact
               else list(sampled_worlds(seen, samples, random.Random(seed))))
     me = seen.player
-    totals = {action: [0, 0, 0, 0] for action in actions}  # points, wins, losses, undercuts
     states = [world_state(seen, *world) for world in worlds]
-    for action in actions:
-        tally = totals[action]
-        for world in states:
-            final = playout(apply(world, action))
-            points = points_for(final, me)
-            tally[0] += points
-            tally[1] += points > 0
-            tally[2] += points < 0
-            tally[3] += final.outcome == "undercut" and final.knocker == me
-    count = len(states)
+    scores = {action: [] for action in actions}  # the points of each world played, in order
+    undercuts = dict.fromkeys(actions, 0)
+    alive = list(actions)
+    stages = [len(states)] if exact or len(actions) <= HALVING_MIN else [
+        max(1, len(states) // 4), max(1, len(states) // 2), len(states)]
+    for size in stages:
+        for action in alive:
+            played = scores[action]
+            for world in states[len(played):size]:
+                final = playout(apply(world, action))
+                played.append(points_for(final, me))
+                undercuts[action] += final.outcome == "undercut" and final.knocker == me
+        alive.sort(key=lambda a: -sum(scores[a]) / len(scores[a]))
+        alive = alive[:max(2, (len(alive) + 1) // 2)]
+    # A choice left early is valued by its difference from the best one in the same worlds.
+    best = alive[0]
+    base = sum(scores[best]) / len(states)
     choices = []
     for action in actions:
-        points, wins, losses, undercuts = totals[action]
-        reasons = [{"code": "expected", "points": round(points / count, 2),
-                    "win": _percent(wins, count), "lose": _percent(losses, count)}]
-        reasons += _reasons(seen, action, states, undercuts / count)
-        choices.append(Choice(action, round(points / count, 2), tuple(reasons)))
+        played = scores[action]
+        count = len(played)
+        mean = round(base + sum(p - q for p, q in zip(played, scores[best])) / count, 2)
+        reasons = [{"code": "expected", "points": mean,
+                    "win": _percent(sum(p > 0 for p in played), count),
+                    "lose": _percent(sum(p < 0 for p in played), count), "samples": count}]
+        reasons += _reasons(seen, action, states[:count], undercuts[action] / count)
+        choices.append(Choice(action, mean, tuple(reasons)))
     order = sorted(range(len(choices)), key=lambda i: (-choices[i].points, i))
-    return Advice(me, seen.phase, tuple(choices[i] for i in order), count, exact)
+    return Advice(me, seen.phase, tuple(choices[i] for i in order), len(states), exact)
+
+
+HALVING_MIN = 4
+"""With more choices than this (and worlds sampled), the coach plays every choice in a quarter
+of the worlds, the better half of them in half, and the better half of those in all: the
+choices that are clearly worse early get fewer playouts. A choice left early is valued as the
+best choice's points plus its mean difference from the best choice in the worlds it played
+(the same worlds for both, so the difference is not noise between deals)."""
 
 
 def _percent(part: float, whole: float) -> int:
@@ -278,18 +296,16 @@ def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
     mask, unseen = seen.hand.mask, list(seen.unseen)
     rules = seen.rules
     kind = action.kind
-    if kind in ("take_upcard", "draw_discard"):
+    if kind in ("take_upcard", "draw_discard", "pass", "draw_stock"):
+        taking, drawing = draw_measures(seen, unseen)
+        if kind in ("pass", "draw_stock"):
+            return [{"code": "deadwood", "points": round(drawing, 1)}]
         top = seen.discards[-1]
-        reasons = [{"code": "deadwood", "points": min(
-            min_deadwood_mask(mask | top.bit ^ c.bit) for c in seen.hand)}]
+        reasons = [{"code": "deadwood", "points": taking}]
         if joins_meld(mask, top):
             reasons.append({"code": "joins_meld", "card": str(top)})
         reasons.append({"code": "reveals", "card": str(top)})
         return reasons
-    if kind in ("pass", "draw_stock"):
-        mean = (sum(min_deadwood_after_discard_mask(mask | c.bit) for c in unseen)
-                / len(unseen)) if unseen else min_deadwood_mask(mask)
-        return [{"code": "deadwood", "points": round(mean, 1)}]
     if kind == "big_gin":
         return [{"code": "big_gin", "bonus": rules.big_gin_bonus}]
     if kind == "lay_off":

@@ -12,45 +12,46 @@ comes back as a coded error the site can render in the reader's language.
 
 Ops and their fields:
 
-========== ========================================== =====================================
-op         fields                                     result
-========== ========================================== =====================================
-version                                               ``engine``, ``api``
-rules      ``name`` (optional)                        all presets, or one, as objects
-parse      ``cards``                                  ``cards`` (canonical), ``count``
-deadwood   ``cards`` (10 or 11)                       ``points``
-melds      ``cards`` (10 or 11)                       an arrangement (see ``arrangement_json``)
-knock      ``cards`` (11), ``rules``, ``upcard``       the arrangement, ``limit`` and ``verdict``:
-                                                      ``big_gin``, ``gin``, ``knock`` or ``no``
-layoffs    ``knocker_melds`` (list), ``defender``     lay-offs, defender melds and deadwood
-score      ``knocker``, ``defender``, ``rules``,      a hand result with ``explain`` steps
-           ``upcard``
-sheet      ``entries`` (``{"winner": 0, "points":    a standard or Hollywood score sheet
-           25}``), ``rules``, ``format``
-           (``standard`` or ``hollywood``)
-deal       ``seed`` or ``deck``, ``dealer``,          ``state`` (a hand state) and ``legal``
-           ``rules``, ``end_of_stock``                (the legal actions)
-play       ``state``, ``action`` (``{"kind":         the next ``state`` and ``legal``
-           "discard", "player": 0, "card": "7H"}``;
-           a knock may carry ``"melds"``, a
-           lay_off ``"lay_offs"``)
-view       ``state``, ``player``                      what that player may know (a
-                                                      :class:`~ginrummy.public.PlayerView`)
-bot        ``state``, ``level`` (``strong``),         ``action``: the bot's move for the
-           ``seed`` (optional)                        player to act
-advice     ``state``, ``samples`` (32), ``seed`` (0)  the coach's ranked ``choices``, each
-                                                      with ``points`` and ``reasons``
-lay_off_   ``state`` (lay_off phase), ``lay_offs``    the knocker's melds after the
-check      (``[{"card": "4S", "meld": 0}]``)          defender's lay-offs so far, each
-                                                      checked; the defender's deadwood
-lay_off_   ``state`` (after a knock)                  the best lay-offs beside those
-review                                                played, and the points ``left``
-game_new   ``rules``, ``format`` (``standard`` or     ``game`` (see :mod:`ginrummy.match`)
-           ``hollywood``), ``seed``, ``dealer``,      and ``legal`` (the current hand's
-           ``end_of_stock``                           legal actions)
-game_play  ``game``, ``action``                       the next ``game`` and ``legal``
-game_next  ``game``                                   the game with the next hand dealt
-========== ========================================== =====================================
+============== ========================================== =====================================
+op             fields                                     result
+============== ========================================== =====================================
+version                                                   ``engine``, ``api``
+rules          ``name`` (optional)                        all presets, or one, as objects
+parse          ``cards``                                  ``cards`` (canonical), ``count``
+deadwood       ``cards`` (10 or 11)                       ``points``
+melds          ``cards`` (10 or 11)                       an arrangement (see ``arrangement_json``)
+knock          ``cards`` (11), ``rules``, ``upcard``       the arrangement, ``limit`` and
+                                                          ``verdict``: ``big_gin``, ``gin``,
+                                                          ``knock`` or ``no``
+layoffs        ``knocker_melds`` (list), ``defender``     lay-offs, defender melds and deadwood
+score          ``knocker``, ``defender``, ``rules``,      a hand result with ``explain`` steps
+               ``upcard``
+sheet          ``entries`` (``{"winner": 0, "points":    a standard or Hollywood score sheet
+               25}``), ``rules``, ``format``
+               (``standard`` or ``hollywood``)
+deal           ``seed`` or ``deck``, ``dealer``,          ``state`` (a hand state) and ``legal``
+               ``rules``, ``end_of_stock``                (the legal actions)
+play           ``state``, ``action`` (``{"kind":         the next ``state`` and ``legal``
+               "discard", "player": 0, "card": "7H"}``;
+               a knock may carry ``"melds"``, a
+               lay_off ``"lay_offs"``)
+view           ``state``, ``player``                      what that player may know (a
+                                                          :class:`~ginrummy.public.PlayerView`)
+bot            ``state``, ``level`` (``strong``),         ``action``: the bot's move for the
+               ``seed`` (optional)                        player to act
+advice         ``state``, ``samples`` (32), ``seed`` (0)  the coach's ranked ``choices``, each
+                                                          with ``points`` and ``reasons``
+lay_off_check  ``state`` (lay_off phase), ``lay_offs``    the knocker's melds after the
+               (``[{"card": "4S", "meld": 0}]``)          defender's lay-offs so far, each
+                                                          checked; the defender's deadwood
+lay_off_review ``state`` (after a knock)                  the best lay-offs beside those
+                                                          played, and the points ``left``
+game_new       ``rules``, ``format`` (``standard`` or     ``game`` (see :mod:`ginrummy.match`)
+               ``hollywood``), ``seed``, ``dealer``,      and ``legal`` (the current hand's
+               ``end_of_stock``                           legal actions)
+game_play      ``game``, ``action``                       the next ``game`` and ``legal``
+game_next      ``game``                                   the game with the next hand dealt
+============== ========================================== =====================================
 
 ``rules`` is a preset name or an object such as ``{"name": "standard", "gin_bonus": 20}``.
 """

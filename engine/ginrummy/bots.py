@@ -14,8 +14,9 @@ The levels (:data:`LEVELS`):
   from the stock is expected to; knocks at the first chance;
 - ``strong``: weighs each discard by the deadwood it leaves, the expected deadwood after the
   next draw, and the danger of handing the other player a meld (cards they are known to hold,
-  cards still unseen); takes the discard on the same measure; knocks early, later only with
-  little deadwood or when the undercut risk is small, and goes for gin when close to it.
+  cards still unseen); takes the discard on the same measures; knocks at once early, later
+  (as the other hand improves and the undercut risk grows) only with less deadwood, and plays
+  on for gin with 1 or 2 points when many unseen cards would give it.
 
 >>> from ginrummy.hand import deal
 >>> state = deal(seed=7)
@@ -103,9 +104,17 @@ def least_deadwood_discards(mask: int, cards: list[Card]) -> tuple[int, list[Car
 def expected_after_draw(mask: int, unseen: list[Card]) -> float:
     """The mean least deadwood after drawing one of ``unseen`` to the 10 cards of ``mask`` and
     throwing the best card."""
+    keep = min_deadwood_mask(mask)
     if not unseen:
-        return float(min_deadwood_mask(mask))
-    return sum(min_deadwood_after_discard_mask(mask | card.bit) for card in unseen) / len(unseen)
+        return float(keep)
+    swap = min_deadwood_after_discard_mask(mask)
+    total = 0
+    for card in unseen:
+        # A card that makes no meld with the hand stays unmatched if kept: throw it, or keep
+        # it and throw the best other card (exact, and no search).
+        total += (min_deadwood_after_discard_mask(mask | card.bit) if joins_meld(mask, card)
+                  else min(keep, card.value + swap))
+    return total / len(unseen)
 
 
 def _ending(seen: PlayerView, card: Card) -> Action | None:
@@ -122,7 +131,7 @@ def _top(seen: PlayerView) -> Card:
     return seen.discards[-1]
 
 
-def _draw_measures(seen: PlayerView, unseen: list[Card]) -> tuple[float, float]:
+def draw_measures(seen: PlayerView, unseen: list[Card]) -> tuple[float, float]:
     """The least deadwood after taking the top of the pile (and throwing another card), and
     the mean after a draw from the stock; taking counts as no better without a pile."""
     drawing = expected_after_draw(seen.hand.mask, unseen)
@@ -159,7 +168,7 @@ def _beginner(seen: PlayerView, actions: list[Action], rng: random.Random) -> Ac
 def _intermediate(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
     if seen.phase in ("offer", "draw"):
-        taking, drawing = _draw_measures(seen, unseen)
+        taking, drawing = draw_measures(seen, unseen)
         return _take_or_not(seen, actions, taking < drawing - 1)
     ending = _big_gin(actions)
     if ending:
@@ -221,7 +230,7 @@ def _discard_score(seen: PlayerView, rest: int, now: int, card: Card,
 def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
     if seen.phase in ("offer", "draw"):
-        taking, drawing = _draw_measures(seen, unseen)
+        taking, drawing = draw_measures(seen, unseen)
         take = taking < drawing - 1.5 or (taking <= seen.rules.knock_limit_for(seen.upcard)
                                           and taking < drawing)
         return _take_or_not(seen, actions, take)

@@ -148,3 +148,14 @@ def test_bad_requests_are_refused_with_codes():
     assert code(lambda: advise(finished)) == "hand_over"
     advice = advise(ENDGAMES["knock"], samples=3)
     assert code(lambda: advice.cost({"kind": "pass", "player": 0})) == "illegal_choice"
+
+
+def test_draw_reasons_give_the_deadwood_after_the_draw():
+    from ginrummy.melds import min_deadwood_mask
+    state = ENDGAMES["draw"]
+    hand, top = state.hands[0], state.discards[-1]
+    advice = advise(state, samples=4)
+    take = next(c for c in advice.choices if c.action.kind == "draw_discard")
+    expected = min(min_deadwood_mask((hand.mask | top.bit) ^ c.bit) for c in hand)
+    assert {"code": "deadwood", "points": expected} in take.reasons
+    assert {"code": "reveals", "card": str(top)} in take.reasons
