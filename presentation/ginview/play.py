@@ -648,7 +648,8 @@ def _row(label: str, value) -> str:
 
 def settings_html(session: dict, cat: Catalog) -> str:
     """The new-game form: rules preset, the computer's level, the coach switch (disabled until
-    the page's script makes the game live)."""
+    the page's script makes the game live), and the link to this game's deals (shown once there
+    is a game)."""
     t = cat.text
     game = session["game"]
     presets = "".join(f'<option value="{p}"{" selected" if p == game["rules"]["name"] else ""}>'
@@ -661,8 +662,7 @@ def settings_html(session: dict, cat: Catalog) -> str:
             f'<label>{esc(t("play.level"))} <select name="level">{levels}</select></label> '
             f'<label><input type="checkbox" name="coach"{checked}> {esc(t("play.coach_on"))}</label> '
             f'<button type="submit" class="gin-new-game">{esc(t("play.new_game"))}</button>'
-            f'</fieldset> <a class="gin-play-link" href="#{esc(link(session))}">'
-            f'{esc(t("play.link"))}</a></form>')
+            f'</fieldset> <a class="gin-play-link" hidden>{esc(t("play.link"))}</a></form>')
 
 
 def page_html(cat: Catalog) -> Html:

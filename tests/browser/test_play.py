@@ -11,6 +11,7 @@ are known; every outcome is checked against the engine's own answer for the same
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -23,6 +24,7 @@ from tests.browser.test_lessons import check_clean
 LANGUAGES = ["en", "ro", "hu", "it"]
 TIMEOUT = 60000
 MAX_PRESSES = 40
+GAME_LINK = re.compile(r"seed=\d+&rules=standard&level=strong$")
 
 
 def play_url(base: str, lang: str, link: str) -> str:
@@ -204,10 +206,18 @@ def test_reload_resumes_and_a_spoiled_store_starts_anew(servers, new_page, lang)
     assert session(page) == kept
     assert page.locator(".gin-play-table").inner_text() == table
     assert page.url.endswith("#seed=6&rules=pagat&level=intermediate")
-    # A stored game spoiled by hand: a new game, no error.
-    page.evaluate("() => localStorage.setItem('gin-play', '{\"v\": 1, \"game\": 7}')")
+    # A stored game spoiled by hand: the reason said, a new game, no error in the page.
+    page.evaluate("(s) => localStorage.setItem('gin-play', s)", json.dumps({**kept, "game": 7}))
     page.goto(play_url(servers["root"], lang, "").rstrip("#"))
     wait_answer(page, 0)
-    assert session(page)["game"]["hand"]["history"] is not None
-    assert len(session(page)["log"]) == 0
+    assert session(page)["game"]["seed"] != 6 and session(page)["log"] == []
+    spoiled = error_text({"code": "bad_session", "params": {"field": "game"}}, catalogs.load(lang))
+    assert page.locator(".gin-play .gin-status").inner_text().startswith(spoiled)
+    # A damaged link: said, and a new game.
+    damaged = error_text({"code": "bad_link", "params": {"part": "seed=x"}}, catalogs.load(lang))
+    page.goto(play_url(servers["subpath"], lang, "seed=x"))
+    page.wait_for_function(
+        "(text) => document.querySelector('.gin-play .gin-status').textContent.startsWith(text)",
+        arg=damaged, timeout=TIMEOUT)
+    assert GAME_LINK.match(page.url.split("#")[1]) and page.locator(".gin-hand").count() == 1
     check_clean(log)

@@ -9,8 +9,8 @@
 // - The computer's moves, and a refused move's reason, are said once in the status line (a live
 //   region, busy while the worker thinks).
 // - On load: a game link in the fragment (#seed=…&rules=…&level=…) deals that game, unless it
-//   is the stored game's own link (a reload: the stored game goes on). A stored game that the
-//   worker does not accept is dropped and a new game starts.
+//   is the stored game's own link (a reload: the stored game goes on). A stored game or a link
+//   that the worker does not accept is dropped, with the reason said, and a new game starts.
 
 import { announce } from "./announce.js";
 
@@ -93,13 +93,17 @@ class PlayTable {
     const hash = location.hash.slice(1);
     const stored = readStored();
     const current = this.session ? this.currentLink : readStoredLink();
-    if (GAME_LINK.test(hash) && hash !== current) this.send({ new: { link: hash } }, { fresh: true });
-    else if (this.session) return;
-    else if (stored) this.send({ show: true }, { session: stored, resume: true });
+    if (GAME_LINK.test(hash) && hash !== current) {
+      this.send({ new: { link: hash } }, { fresh: true, fallback: true });
+    } else if (this.session) return;
+    else if (stored) this.send({ show: true }, { session: stored, fallback: true });
     else this.send({ new: { seed: randomSeed() } }, { fresh: true });
   }
 
-  async send(move, { session = this.session, fresh = false, resume = false, focus = false } = {}) {
+  // fallback: if the worker refuses the move (a spoiled stored game, a damaged link), say why
+  // and deal a new game instead. notice: a sentence said before the answer's own.
+  async send(move, { session = this.session, fresh = false, fallback = false, focus = false,
+                     notice = "" } = {}) {
     if (this.working) return;
     this.working = true;
     this.node.setAttribute("aria-busy", "true");
@@ -113,11 +117,10 @@ class PlayTable {
       return;
     }
     if (!response.ok) {
-      if (resume) {
-        // The stored game is not one the worker accepts: forget it and deal a new one.
+      if (fallback) {
         store(null);
         this.working = false;
-        this.send({ new: { seed: randomSeed() } }, { fresh: true });
+        this.send({ new: { seed: randomSeed() } }, { fresh: true, notice: response.error.message });
         return;
       }
       this.done(response.error.message);
@@ -129,6 +132,7 @@ class PlayTable {
     store(result.session, result.link);
     this.view.innerHTML = result.html;
     this.link.href = `#${result.link}`;
+    this.link.hidden = false;
     this.form.elements.coach.checked = result.session.coach;
     if (location.hash !== `#${result.link}`) {
       history.replaceState(history.state, "", `#${result.link}`);
@@ -136,7 +140,7 @@ class PlayTable {
     }
     if (focus) this.focusNext();
     this.node.dataset.ginAnswers = String(++this.answers);
-    this.done(result.announce.join(" "));
+    this.done([notice, ...result.announce].filter(Boolean).join(" "));
   }
 
   done(text) {
