@@ -83,6 +83,7 @@ def request_batch() -> list[str]:
     )]
     dealt = json.loads(handle(json.dumps({"op": "deal", "seed": 11})))["result"]
     requests.append(json.dumps({"op": "play", "state": dealt["state"], "action": dealt["legal"][0]}))
+    requests += [json.dumps(r) for r in play_requests()]
     requests += [
         json.dumps({"op": "melds", "cards": "4S 6S KS KH 4D 5D 6D 4C 5C 6C KC"}),  # 11 cards, 4
         json.dumps({"op": "melds", "cards": "A♠ 2♠ 3♠ 10h jh qh kh 5d 5c 5s"}),  # other notation
@@ -98,6 +99,33 @@ def request_batch() -> list[str]:
         "this is not JSON",
         "",
     ]
+    return requests
+
+
+def play_requests() -> list[dict]:
+    """The play ops: a view, every bot level, the coach, a knock's lay-offs, a game's moves."""
+    state = json.loads(handle(json.dumps({"op": "deal", "seed": 5})))["result"]["state"]
+    while state["phase"] != "lay_off":  # strong bots until someone knocks
+        move = json.loads(handle(json.dumps({"op": "bot", "state": state})))["result"]
+        if "action" not in move:
+            break
+        answer = json.loads(handle(json.dumps({"op": "play", "state": state, **move})))
+        state = answer["result"]["state"]
+        if state["phase"] == "finished":
+            state = json.loads(handle(json.dumps({"op": "deal", "seed": len(state["history"])})
+                                      ))["result"]["state"]
+    dealt = json.loads(handle(json.dumps({"op": "deal", "seed": 9})))["result"]["state"]
+    game = json.loads(handle(json.dumps({"op": "game_new", "seed": 3, "format": "hollywood"})))
+    game = game["result"]["game"]
+    requests = [{"op": "view", "state": state, "player": p} for p in (0, 1)]
+    requests += [{"op": "bot", "state": dealt, "level": level, "seed": 2}
+                 for level in ("beginner", "intermediate", "strong", "master")]
+    requests += [{"op": "advice", "state": dealt, "samples": 3, "seed": 1},
+                 {"op": "lay_off_check", "state": state, "lay_offs": []},
+                 {"op": "lay_off_review", "state": state},
+                 {"op": "game_new", "seed": 3, "format": "hollywood"},
+                 {"op": "game_play", "game": game, "action": {"kind": "pass", "player": 1}},
+                 {"op": "game_next", "game": game}]
     return requests
 
 
