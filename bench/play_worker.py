@@ -13,7 +13,6 @@ Issue 12's goals: a bot move p95 <= 50 ms, a coach ranking p95 <= 300 ms.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
