@@ -24,6 +24,7 @@ bench: site
 	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
 	$(PY) bench/browser.py $(if $(BEFORE),--before $(BEFORE))
+	$(PY) bench/play_worker.py
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 

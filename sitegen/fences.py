@@ -9,7 +9,8 @@ An example is written in any language's Markdown as a fenced block whose body is
     rules: standard
     ```
 
-The kinds and their fields are the presentation layer's (:data:`ginview.examples.KINDS`). The
+A fence holding only ``kind: play`` is the play page's game (:mod:`ginview.play`). The kinds
+and their fields are the presentation layer's (:data:`ginview.examples.KINDS`). The
 build reads the fence, makes it canonical, asks the engine and writes the example's markup in
 the page's language (:func:`ginview.examples.example_html`): a reader without JavaScript gets
 the whole example. A bad card, a misspelt field, a wrong count or an illegal knock stops the
@@ -25,6 +26,7 @@ import yaml
 from ginrummy.errors import GinRummyError
 from ginview.catalog import Catalog
 from ginview.examples import example_html, render
+from ginview.play import page_html as play_html
 
 from . import BuildError
 
@@ -57,6 +59,9 @@ def render_page(markdown: str, where, catalog: Catalog) -> tuple[str, int]:
         nonlocal count
         place = where(match.start())
         data = read_fence(match.group("body"), place)
+        if data == {"kind": "play"}:  # the play page's game (ginview.play), not an example
+            count += 1
+            return match.group("indent") + play_html(catalog)
         try:
             rendered = render(data, catalog)
         except GinRummyError as error:

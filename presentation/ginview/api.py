@@ -15,6 +15,8 @@ render     ``state`` (an example), or ``kind`` and ``link``  ``state`` (canonica
 edit       ``state`` and ``edit`` (see the kinds' ``edit``)  as render, for the edited state
 feedback   ``step`` (a lesson step) and ``answer``           ``right`` and ``html``
 engine     ``request``: any request of ``ginrummy.api``      the engine's response, as it is
+play       ``session`` (or none) and ``move`` (see          ``session``, ``html``, ``announce``,
+           :mod:`ginview.play`)                              ``refused``, ``link``
 ========== ================================================ ===================================
 
 >>> import json
@@ -32,6 +34,7 @@ import json
 from ginrummy import api as engine_api
 from ginrummy.errors import GinRummyError
 
+from . import play
 from .catalog import catalog
 from .examples import KINDS, ExampleError, from_link, kind_of, render
 from .markup import error_text
@@ -75,6 +78,10 @@ def _op_engine(request: dict) -> dict:
     return engine_api.call(request.get("request"))
 
 
+def _op_play(request: dict) -> dict:
+    return play.respond(request.get("session"), request.get("move"), catalog(_lang(request)))
+
+
 def _state(request: dict) -> dict:
     state = request.get("state")
     if not isinstance(state, dict):
@@ -82,7 +89,8 @@ def _state(request: dict) -> dict:
     return state
 
 
-OPS = {"render": _op_render, "edit": _op_edit, "feedback": _op_feedback, "engine": _op_engine}
+OPS = {"render": _op_render, "edit": _op_edit, "feedback": _op_feedback, "engine": _op_engine,
+       "play": _op_play}
 
 
 def call(request) -> dict:

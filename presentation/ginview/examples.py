@@ -323,7 +323,7 @@ class SheetKind(Kind):
             state_word = cat.text("ui.closed" if column["finished"] else "ui.open")
             caption = f"{cat.text('ui.column', column=number)} ({state_word})"
             own = [s for s in steps if s.get("column") == number]
-            columns.append(f'<div class="gin-column">{_sheet_table(column, cat, caption)}'
+            columns.append(f'<div class="gin-column">{sheet_table(column, cat, caption)}'
                            f'{steps_html(own, cat) if own else ""}</div>')
         rest = [s for s in steps if "column" not in s]
         return Html('<div class="gin-columns">' + "".join(columns) + "</div>" + steps_html(rest, cat))
@@ -428,12 +428,14 @@ def _move_html(move: dict, cat: Catalog) -> Html:
     return cat.html(f"hand.{move['kind']}", **params)
 
 
-def _sheet_table(sheet: dict, cat: Catalog, caption: str = "") -> Html:
+def sheet_table(sheet: dict, cat: Catalog, caption: str = "", names=None) -> Html:
+    """A score sheet's rows as a table; ``names``: the two players' (Player A and B)."""
     t = cat.text
+    names = names or (t("player.0"), t("player.1"))
     head = (f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
-            f"<th>{esc(t('player.0'))}</th><th>{esc(t('player.1'))}</th></tr>")
+            f"<th>{esc(names[0])}</th><th>{esc(names[1])}</th></tr>")
     rows = "".join(
-        f"<tr><td>{r['hand']}</td><td>{esc(t('player.%d' % r['winner']))}</td>"
+        f"<tr><td>{r['hand']}</td><td>{esc(names[r['winner']])}</td>"
         f"<td>{r['points']}</td><td>{r['totals'][0]}</td><td>{r['totals'][1]}</td></tr>"
         for r in sheet["rows"])
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""

@@ -144,6 +144,28 @@ def test_a_lesson_with_feedback_on_a_wrong_answer(browser, servers, audit, lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_game_being_played_with_a_hint(browser, servers, audit, lang, scheme):
+    """The play page live: a move played, the coach's hint shown, a refused move's reason."""
+    context, page = tab(browser, scheme)
+    try:
+        page.goto(servers["root"] + ("" if lang == "en" else f"{lang}/")
+                  + "play/#seed=1&rules=standard&level=strong")
+        for selector, count in (("button[data-move*=pass]", 2),
+                                ("button[data-move*=draw_stock]", 3),
+                                (".gin-hint-button", 4)):
+            page.wait_for_selector(f'.gin-play[data-gin-answers="{count - 1}"]:not([aria-busy])',
+                                   timeout=TIMEOUT_MS)
+            page.locator(f".gin-play-view {selector}").click()
+        page.wait_for_selector('.gin-play[data-gin-answers="4"]:not([aria-busy])',
+                               timeout=TIMEOUT_MS)
+        assert page.locator(".gin-hint li").count() == 11
+        assert not (found := audit(page)), report("a game with a hint", found)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_results_and_the_404_page(browser, servers, audit, lang):
     context, page = tab(browser)
     prefix = "" if lang == "en" else f"{lang}/"

@@ -56,6 +56,13 @@ def test_no_page_breaks_the_policy(servers, new_page, lang):
     page.wait_for_selector(".gin-lesson-index[data-gin-lesson-ready]")
     assert violations(page) == []
 
+    # The play page: a game dealt and a move played.
+    page.goto(base + "play/#seed=3&rules=standard&level=beginner")
+    page.wait_for_selector(".gin-play[data-gin-answers]", timeout=TIMEOUT)
+    page.locator(".gin-play-view button[data-move]").first.click()
+    page.wait_for_selector('.gin-play[data-gin-answers="2"]', timeout=TIMEOUT)
+    assert violations(page) == []
+
     # A score sheet page, a whole hand, and a missing page.
     page.goto(base + "scoring/game/")
     page.wait_for_selector(".gin-example[data-gin-live]")

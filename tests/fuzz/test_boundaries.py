@@ -15,6 +15,7 @@ from ginrummy import api as engine_api
 from ginrummy.cards import Card, parse_cards
 from ginrummy.errors import GinRummyError
 from ginview import api as view_api
+from ginview import play
 from ginview.examples import KINDS, from_link, link, read_state
 from ginview.fields import parse_move
 from sitegen import catalogs, fences, lessons
@@ -29,7 +30,9 @@ def page_states() -> list[dict]:
     states = []
     for path in sorted((REPO / "docs/en").rglob("*.md")):
         for body in FENCE.findall(path.read_text(encoding="utf-8")):
-            states.append(read_state(fences.read_fence(body, str(path))))
+            data = fences.read_fence(body, str(path))
+            if data != {"kind": "play"}:  # the play page's game, not an example
+                states.append(read_state(data))
     return states
 
 
@@ -103,6 +106,32 @@ def test_a_page_example_with_one_field_spoiled_is_refused_in_the_readers_languag
        lang=st.sampled_from(LANGS))
 def test_any_edit_of_any_example_answers(state, edit, lang):
     view_answer({"op": "edit", "lang": lang, "state": state, "edit": edit})
+
+
+def play_session() -> dict:
+    """A game of the play page, the reader to choose (the upcard offer: a quick ranking)."""
+    catalogs.install_all()
+    return view_api.call({"op": "play", "lang": "en", "session": None,
+                          "move": {"new": {"link": "seed=1"}}})["result"]["session"]
+
+
+PLAY_SESSION = play_session()
+
+
+NEW_GAME = st.builds(lambda settings: {"new": settings}, st.dictionaries(
+    st.sampled_from(["link", "seed", "rules", "level", "coach", "nope"]),
+    json_values | st.sampled_from(SPECIAL_TEXT + ["seed=1", "seed=1&rules=pagat", "strong"])))
+
+
+@given(move=st.dictionaries(st.sampled_from([*play.MOVE_KINDS, "nope"]), json_values,
+                            max_size=2) | NEW_GAME | json_values,
+       field=st.sampled_from([None, *sorted(PLAY_SESSION)]), value=json_values,
+       lang=st.sampled_from(LANGS))
+def test_any_move_in_a_game_and_any_spoiled_game_is_answered(move, field, value, lang):
+    session = PLAY_SESSION if field is None else {**PLAY_SESSION, field: value}
+    response = view_answer({"op": "play", "lang": lang, "session": session, "move": move})
+    if response["ok"]:
+        assert response["result"]["html"] and isinstance(response["result"]["announce"], list)
 
 
 @FUZZ

@@ -183,6 +183,7 @@ function mount() {
     node.dataset.ginMounted = "";
     if (scrolled && !booted) watch([node]);
     if (example) mountExample(node, index, page);
+    else if (node.classList.contains("gin-play")) mountPlay(node, page);
   }
   // A shared link: its examples' state is in the URL (#gin-N=...), to be shown at once.
   if (/(^#|&)gin-\d+=/.test(location.hash) && hasWidgets()) boot();
@@ -200,6 +201,13 @@ function mountExample(node, index, page) {
   import("./examples.js")
     .then(({ LiveExample }) => new LiveExample(node, index, window.ginEngine, page).mount())
     .catch((err) => console.warn(`gin: the example could not be made live: ${err && err.message}`));
+}
+
+// The play page's game (ginview.play): play.js makes it live; the engine boots at once.
+function mountPlay(node, page) {
+  import("./play.js")
+    .then(({ mountPlay: mount }) => mount(node, window.ginEngine, page))
+    .catch((err) => console.warn(`gin: the game could not be made live: ${err && err.message}`));
 }
 
 // The language switcher is part of the header, which instant navigation keeps: after moving to

@@ -1,0 +1,223 @@
+"""The play page in real headless Chromium, on the built site (tests/browser/conftest.py).
+
+In each language: a whole hand played with the keyboard alone to its score; a move the rules
+refuse (the card just taken from the discard pile, discarded at once) refused with its reason in
+the page's language; a hint (the coach's ranked choices); the coach pointing out a planted
+mistake (a meld broken up); a reload that resumes the game, and a spoiled stored game replaced by
+a new one without an error. The games come from fixed links (seed, rules, level), so the deals
+are known; every outcome is checked against the engine's own answer for the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from ginrummy.match import game_from_json
+from ginview.markup import error_text, step_text
+from ginview.play import action_label
+from sitegen import catalogs
+from tests.browser.test_lessons import check_clean
+
+LANGUAGES = ["en", "ro", "hu", "it"]
+TIMEOUT = 60000
+MAX_PRESSES = 40
+GAME_LINK = re.compile(r"seed=\d+&rules=standard&level=strong$")
+
+
+def play_url(base: str, lang: str, link: str) -> str:
+    return f"{base}{'' if lang == 'en' else lang + '/'}play/#{link}"
+
+
+def answers(page) -> int:
+    return int(page.locator(".gin-play").get_attribute("data-gin-answers") or 0)
+
+
+def wait_answer(page, before: int) -> None:
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('.gin-play').dataset.ginAnswers || 0) > n"
+        " && !document.querySelector('.gin-play').hasAttribute('aria-busy')",
+        arg=before, timeout=TIMEOUT)
+
+
+def start(page, url: str) -> None:
+    page.goto(url)
+    wait_answer(page, 0)
+
+
+def session(page) -> dict:
+    return json.loads(page.evaluate("() => localStorage.getItem('gin-play')"))
+
+
+def game(page):
+    return game_from_json(session(page)["game"])
+
+
+def focused_move(page):
+    data = page.evaluate("() => document.activeElement && document.activeElement.dataset.move")
+    return json.loads(data) if data else None
+
+
+def press_move(page, wanted) -> None:
+    """Tab to the first button whose move satisfies ``wanted``, then press Enter: the keyboard
+    alone."""
+    for _ in range(MAX_PRESSES):
+        move = focused_move(page)
+        if move is not None and wanted(move):
+            before = answers(page)
+            page.keyboard.press("Enter")
+            wait_answer(page, before)
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"no button for the move wanted; last focused: {focused_move(page)}")
+
+
+def kind(name):
+    return lambda move: move.get("action", {}).get("kind") == name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_hand_by_keyboard(servers, new_page, lang):
+    cat = catalogs.load(lang)
+    base = servers["root"] if lang in ("en", "hu") else servers["subpath"]
+    page, log = new_page()
+    start(page, play_url(base, lang, "seed=4&rules=standard&level=beginner"))
+    # The coach off (a checkbox, from the keyboard), so every answer comes at once.
+    page.focus(".gin-play-settings input[name=coach]")
+    before = answers(page)
+    page.keyboard.press("Space")
+    wait_answer(page, before)
+    assert session(page)["coach"] is False
+    page.focus(".gin-play-settings a.gin-play-link")
+    for _ in range(60):
+        hand = game(page).hand
+        if hand.finished:
+            break
+        if hand.phase == "offer":
+            press_move(page, kind("pass"))
+        elif hand.phase == "draw":
+            press_move(page, kind("draw_stock"))
+        elif hand.phase == "lay_off":
+            press_move(page, lambda move: "lay_offs_done" in move)
+        else:
+            ends = {"gin", "big_gin", "knock"} & {a.kind for a in _legal(hand)}
+            if ends:
+                press_move(page, lambda move: move.get("action", {}).get("kind") in ends)
+            else:
+                # the last card of the hand: the highest of the deadwood
+                last = page.locator(".gin-hand button[data-move]").last.get_attribute("data-move")
+                press_move(page, lambda move: move == json.loads(last))
+    hand = game(page).hand
+    assert hand.finished
+    end = page.locator(".gin-play-end .gin-headline").inner_text()
+    if hand.result is None:
+        assert end.strip() == cat.text("hand.dead")
+    else:
+        assert end.strip() == step_text(hand.result.to_json()["steps"][-1], cat)
+        rows = page.locator(".gin-play-sheet table tbody tr")
+        assert rows.count() == 1
+    check_clean(log)
+
+
+def _legal(hand):
+    from ginrummy.hand import legal_actions
+    return legal_actions(hand)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_illegal_move_is_refused_with_its_reason(servers, new_page, lang):
+    cat = catalogs.load(lang)
+    page, log = new_page()
+    start(page, play_url(servers["root"], lang, "seed=2&rules=standard&level=strong"))
+    # Play on until the reader takes a card from the discard pile (the upcard or a discard).
+    for _ in range(30):
+        hand = game(page).hand
+        if hand.taken is not None:
+            break
+        kinds = {a.kind for a in _legal(hand)}
+        take = kinds & {"take_upcard", "draw_discard"}
+        button = (page.locator(f".gin-play-moves button[data-move*={take.pop()}]") if take
+                  else page.locator(".gin-play-moves button[data-move*=draw_stock]") if hand.phase == "draw"
+                  else page.locator(".gin-hand button[data-move]").last)
+        before = answers(page)
+        button.click()
+        wait_answer(page, before)
+    taken = str(game(page).hand.taken)
+    # Discard the card just taken: refused, with the reason in the page's language.
+    before = answers(page)
+    page.locator(f'.gin-hand button[data-move*=\'"card":"{taken}"\']').click()
+    wait_answer(page, before)
+    reason = error_text({"code": "cannot_discard_taken_card", "params": {"card": taken}}, cat)
+    assert reason in page.locator(".gin-refused").inner_text()
+    assert reason in page.locator(".gin-play .gin-status").inner_text()
+    assert game(page).hand.taken is not None  # nothing was played
+    check_clean(log)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_and_a_planted_mistake(servers, new_page, lang):
+    cat = catalogs.load(lang)
+    page, log = new_page()
+    start(page, play_url(servers["subpath"], lang, "seed=1&rules=standard&level=strong"))
+    # Seed 1: the computer passes the upcard; so does the reader, then draws from the stock.
+    assert game(page).hand.phase == "offer"
+    before = answers(page)
+    page.locator(".gin-play-moves button[data-move*=pass]").click()
+    wait_answer(page, before)
+    before = answers(page)
+    page.locator(".gin-play-moves button[data-move*=draw_stock]").click()
+    wait_answer(page, before)
+    # A hint: every legal choice, ranked, best first.
+    before = answers(page)
+    page.locator(".gin-hint-button").click()
+    wait_answer(page, before)
+    advice = session(page)["advice"]
+    items = page.locator(".gin-hint li")
+    assert items.count() == len(_legal(game(page).hand)) == len(advice["choices"])
+    assert items.first.inner_text().startswith(action_label(advice["choices"][0]["action"], cat))
+    # The planted mistake: a meld broken up (its first card discarded).
+    first = page.locator(".gin-hand .gin-meld button[data-move]").first
+    move = json.loads(first.get_attribute("data-move"))
+    before = answers(page)
+    first.click()
+    wait_answer(page, before)
+    entry = session(page)["log"][-1]
+    assert entry["action"] == move["action"] and entry["cost"] >= 1
+    mistake = page.locator(".gin-coach .gin-mistake").inner_text()
+    assert action_label(entry["best"], cat) in mistake
+    assert action_label(move["action"], cat) in mistake
+    check_clean(log)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_reload_resumes_and_a_spoiled_store_starts_anew(servers, new_page, lang):
+    page, log = new_page()
+    url = play_url(servers["root"], lang, "seed=6&rules=pagat&level=intermediate")
+    start(page, url)
+    before = answers(page)
+    page.locator(".gin-play-moves button[data-move]").first.click()
+    wait_answer(page, before)
+    kept = session(page)
+    table = page.locator(".gin-play-table").inner_text()
+    page.reload()
+    wait_answer(page, 0)
+    assert session(page) == kept
+    assert page.locator(".gin-play-table").inner_text() == table
+    assert page.url.endswith("#seed=6&rules=pagat&level=intermediate")
+    # A stored game spoiled by hand: the reason said, a new game, no error in the page.
+    page.evaluate("(s) => localStorage.setItem('gin-play', s)", json.dumps({**kept, "game": 7}))
+    page.goto(play_url(servers["root"], lang, "").rstrip("#"))
+    wait_answer(page, 0)
+    assert session(page)["game"]["seed"] != 6 and session(page)["log"] == []
+    spoiled = error_text({"code": "bad_session", "params": {"field": "game"}}, catalogs.load(lang))
+    assert page.locator(".gin-play .gin-status").inner_text().startswith(spoiled)
+    # A damaged link: said, and a new game.
+    damaged = error_text({"code": "bad_link", "params": {"part": "seed=x"}}, catalogs.load(lang))
+    page.goto(play_url(servers["subpath"], lang, "seed=x"))
+    page.wait_for_function(
+        "(text) => document.querySelector('.gin-play .gin-status').textContent.startsWith(text)",
+        arg=damaged, timeout=TIMEOUT)
+    assert GAME_LINK.match(page.url.split("#")[1]) and page.locator(".gin-hand").count() == 1
+    check_clean(log)
