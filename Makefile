@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PY_STAMP  := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 
-.PHONY: serve site test bench deps chromium clean
+.PHONY: serve site test bench mutate deps chromium clean
 
 serve: deps
 	$(PY) -m sitegen serve
@@ -23,6 +23,11 @@ bench: site
 	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
 	$(PY) bench/browser.py
+
+# Mutation testing of the engine and the build code (slow: on demand, not part of test).
+mutate: deps
+	$(PY) -m pip install -q -r requirements-mutate.txt
+	$(PY) tests/mutation/mutate.py $(TARGETS)
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -52,4 +57,4 @@ chromium:
 	fi
 
 clean:
-	rm -rf site .site.new .site.old .cache
+	rm -rf site .site.new .site.old .cache .mutate

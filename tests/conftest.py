@@ -59,8 +59,9 @@ BROWSER_TIMEOUT = 240
 
 def pytest_configure(config):
     if os.environ.get("GIN_MUTATE"):  # tests/mutation/mutate.py: repeatable and quick
-        from hypothesis import settings
-        settings.register_profile("mutate", derandomize=True, database=None, deadline=None)
+        from hypothesis import HealthCheck, settings
+        settings.register_profile("mutate", derandomize=True, database=None, deadline=None,
+                                  suppress_health_check=list(HealthCheck))
         settings.load_profile("mutate")
 
 

@@ -59,6 +59,10 @@ def test_rules_in_a_hand_state_are_a_preset_with_changes_or_a_whole_rule_set():
     assert HandState.from_json({**STATE, "rules": "oklahoma"}).rules is RULESETS["oklahoma"]
     whole = RULESETS["pagat"].replace(gin_bonus=30).to_json()
     assert HandState.from_json({**STATE, "rules": whole}).rules == changed
+    # no name: the standard preset, itself when nothing changes; an unknown rule is named
+    assert HandState.from_json({**STATE, "rules": {}}).rules is RULESETS["standard"]
+    assert state_error({**STATE, "rules": {"nope": 1}}) == {
+        "code": "unknown_rule", "message": "no rule called 'nope'", "params": {"rule": "nope"}}
 
 
 def test_a_hand_cannot_be_changed():
