@@ -252,3 +252,31 @@ def test_a_hollywood_sheet_explained_and_as_json_in_full():
                                    {"code": "grand_total", "player": 1, "total": 325},
                                    {"code": "hollywood_tied", "total": 325}]
     assert (tied.finished, tied.winner, tied.difference) == (True, None, 0)
+
+
+def test_a_game_and_an_open_hollywood_sheet_explained_in_full():
+    steps = score_game([(0, 60), (1, 14), (0, 45)]).explain()
+    assert steps == [
+        {"code": "hand_won", "hand": 1, "player": 0, "points": 60, "boxes": 1, "totals": [60, 0]},
+        {"code": "hand_won", "hand": 2, "player": 1, "points": 14, "boxes": 1, "totals": [60, 14]},
+        {"code": "hand_won", "hand": 3, "player": 0, "points": 45, "boxes": 1,
+         "totals": [105, 14]},
+        {"code": "game_won", "hand": 3, "player": 0, "points": 105, "target": 100},
+        {"code": "game_bonus", "player": 0, "amount": 100},
+        {"code": "box_bonus", "player": 0, "boxes": 2, "each": 25, "amount": 50},
+        {"code": "box_bonus", "player": 1, "boxes": 1, "each": 25, "amount": 25},
+        {"code": "total", "player": 0, "points": 105, "box_bonus": 50, "game_bonus": 100,
+         "shutout_bonus": 0, "total": 255},
+        {"code": "total", "player": 1, "points": 14, "box_bonus": 25, "game_bonus": 0,
+         "shutout_bonus": 0, "total": 39},
+        {"code": "difference", "player": 0, "amount": 216}]
+    # Hollywood, nothing closed: each column says it is in progress, under its number
+    assert score_hollywood([(1, 5)]).explain() == [
+        {"code": "hand_won", "hand": 1, "player": 1, "points": 5, "boxes": 1,
+         "totals": [[0, 5], [0, 0], [0, 0]], "columns": [1]},
+        {"code": "game_in_progress", "target": 100, "points": [0, 5], "column": 1},
+        {"code": "game_in_progress", "target": 100, "points": [0, 0], "column": 2},
+        {"code": "game_in_progress", "target": 100, "points": [0, 0], "column": 3},
+        {"code": "grand_total", "player": 0, "total": 0},
+        {"code": "grand_total", "player": 1, "total": 5},
+        {"code": "hollywood_in_progress", "open": [1, 2, 3]}]
