@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards
+from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards, score_hand
 from ginrummy.cards import MAX_SHOWN
+from ginrummy.game import HandEntry
 from ginrummy.hand import HandState, deal
 
 LONG = "Q" * (MAX_SHOWN + 5)
@@ -123,3 +124,13 @@ def test_a_hand_state_is_an_object_of_whole_cards():
             "token": None, "position": None, "expected": [1], "got": 2}
     assert state_error({**STATE, "hands": [STATE["hands"][0]]})["params"] == {
         "field": "hands", "value": repr([STATE["hands"][0]])}
+
+
+@pytest.mark.parametrize("knocker", [2, -1, True, "0"])
+def test_a_hand_entry_needs_the_knockers_number(knocker):
+    result = score_hand("2S 3S 4S 7H 7D 7C 9C TC JC 5D", "8S 9S TS KH KD 4H 6C 6H 2C AD")
+    with pytest.raises(RuleError) as info:
+        HandEntry.from_result(result, knocker)
+    assert info.value.to_json() == {
+        "code": "bad_entry", "message": f"knocker must be player 0 or 1, not {knocker!r}",
+        "params": {"field": "knocker", "value": knocker}}
