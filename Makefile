@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PY_STAMP  := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 
-.PHONY: serve site test bench deps chromium clean lock
+.PHONY: serve site test bench mutate deps chromium clean lock
 
 serve: deps
 	$(PY) -m sitegen serve
@@ -25,6 +25,11 @@ bench: site
 	$(PY) bench/site.py
 	$(PY) bench/browser.py $(if $(BEFORE),--before $(BEFORE))
 	$(PY) bench/play_worker.py
+
+# Mutation testing of the engine and the build code (slow: on demand, not part of test).
+mutate: deps
+	$(PY) -m pip install -q -r requirements-mutate.txt
+	$(PY) tests/mutation/mutate.py $(TARGETS)
 
 deps: $(PY_STAMP) $(NPM_STAMP)
 
@@ -63,4 +68,4 @@ chromium:
 	fi
 
 clean:
-	rm -rf site .site.new .site.old .cache
+	rm -rf site .site.new .site.old .cache .mutate

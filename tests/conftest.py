@@ -49,3 +49,25 @@ def site_runtime_dir(site: Path) -> Path:
 def site_runtime(built_site) -> Path:
     """The built site's runtime directory (assets/runtime/pyodide-<version>-<digest>)."""
     return site_runtime_dir(built_site)
+
+
+SITE_FIXTURES = {"built_site", "site_runtime", "site_dir"}
+SLOW_FOLDERS = ("browser", "pyodide")
+BROWSER_TIMEOUT = 360
+"""Seconds for one test in tests/browser or tests/pyodide (pytest.ini sets the others')."""
+
+
+def pytest_configure(config):
+    if os.environ.get("GIN_MUTATE"):  # tests/mutation/mutate.py: repeatable and quick
+        from hypothesis import HealthCheck, settings
+        settings.register_profile("mutate", derandomize=True, database=None, deadline=None,
+                                  suppress_health_check=list(HealthCheck))
+        settings.load_profile("mutate")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.needs_site)
+        if item.path.parent.name in SLOW_FOLDERS and item.path.parent.parent == REPO / "tests":
+            item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from ginview import api as view_api
-from ginview.examples import render
+from ginview.examples import link, read_state, render
 from ginview.markup import face
 from sitegen import catalogs
 
@@ -595,6 +595,67 @@ def test_undo_twice_the_original_and_the_shared_link(live, browser, lang):
             shown = other.locator(".gin-example").nth(i).locator(".gin-view").inner_html()
             assert other.evaluate(NORMALISE, shown) == view
             assert other.locator(".gin-example").nth(i).locator(".gin-changed").is_visible()
+    finally:
+        context.close()
+
+
+def test_history_from_a_shared_link_undo_reset_and_the_fragment(browser, example_server):
+    """A shared link's state is where the history starts: an edit is undone back to it, not to
+    the page's original; undo records nothing and stops when the history is empty; going back
+    to the original forgets the history; the fragment is always the shown state's link."""
+    page_name, index = KINDS["knock"]
+    key = f"gin-{index + 1}="
+    shared = read_state({"kind": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D QH"})
+    edited = read_state({**shared, "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D 6D"})
+    again = read_state({**shared, "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D 8D"})
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(page_url(example_server, "en", page_name) + "#" + key + link(shared))
+        point_at_an_example(page)
+        page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
+        node = page.locator(".gin-example").nth(index)
+        undo, changed = node.locator(".gin-undo"), node.locator(".gin-changed")
+        wait_answer(page, index, None)
+
+        def shown() -> dict:
+            view = page.evaluate(NORMALISE, node.locator(".gin-view").inner_html())
+            return {"state": json.loads(node.get_attribute("data-gin")), "view": view,
+                    "fragment": urlsplit(page.url).fragment}
+
+        def expected(state: dict, fragment: str) -> dict:
+            return {"state": state, "view": page.evaluate(NORMALISE, drawn(state, "en").view),
+                    "fragment": fragment}
+
+        assert shown() == expected(shared, key + link(shared))
+        assert undo.is_disabled() and changed.is_visible()  # opening a link records nothing
+
+        def type_hand(state: dict):
+            node.locator("details.gin-type").evaluate("(d) => d.open = true")
+            before = node.get_attribute("data-gin-answered")
+            field = node.locator('.gin-text[data-field="hand"]')
+            field.fill(state["hand"])
+            field.press("Enter")
+            wait_answer(page, index, before)
+            assert shown() == expected(state, key + link(state))
+            assert undo.is_enabled()
+
+        type_hand(edited)
+        type_hand(again)
+        undo.click()
+        assert shown() == expected(edited, key + link(edited)) and undo.is_enabled()
+        undo.click()
+        assert shown() == expected(shared, key + link(shared))
+        assert undo.is_disabled()
+        undo.click(force=True)  # disabled: nothing happens
+        assert shown() == expected(shared, key + link(shared))
+
+        type_hand(edited)
+        node.locator(".gin-reset").click()  # back to the page's original: no history, no link
+        original = json.loads(node.get_attribute("data-gin"))
+        assert original["hand"] not in (shared["hand"], edited["hand"], again["hand"])
+        assert shown() == expected(original, "")
+        assert undo.is_disabled() and changed.is_hidden()
     finally:
         context.close()
 

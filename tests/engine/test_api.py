@@ -1,6 +1,8 @@
 """The JSON boundary: well-formed answers, coded errors, and never an exception."""
 
 import json
+import re
+from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
@@ -110,6 +112,10 @@ def test_deal_and_play_round_trip():
     assert wrong["error"]["code"] == "not_your_turn"
 
 
+RAISED = {code for path in Path(api.__file__).parent.glob("*.py")
+          for code in re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))}
+"""Every error code the engine's code raises."""
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
@@ -124,9 +130,15 @@ json_values = st.recursive(
                      "samples"]), json_values, max_size=5))
 def test_junk_gets_a_coded_error_never_a_crash(op, fields):
     response = ask({"v": 1, "op": op, **fields})
-    assert response["v"] == 1
-    if not response["ok"]:
-        assert response["error"]["code"] != "internal_error", response
+    assert response["v"] == 1 and set(response) == {"v", "ok", "result" if response["ok"]
+                                                    else "error"}
+    if response["ok"]:
+        assert isinstance(response["result"], dict)
+    else:
+        error = response["error"]
+        assert error["code"] in RAISED, response  # a code the engine raises: never internal_error
+        assert error["message"] and "\n" not in error["message"]
+        assert isinstance(error["params"], dict)
 
 
 def test_knock_verdicts():

@@ -204,3 +204,79 @@ def test_hollywood_kth_win_rule_while_columns_open(entries):
     for row in sheet.rows:
         wins[row.winner] += 1
         assert row.columns == tuple(range(1, min(wins[row.winner], 3) + 1))
+
+
+def test_a_hollywood_sheet_explained_and_as_json_in_full():
+    """Four wins of 50 for player 0, three columns to 100 (the module's example): every step
+    and every field, worked out by hand."""
+    sheet = score_hollywood([(0, 50)] * 4)
+    rows = [((1,), (), [[50, 0], [0, 0], [0, 0]]), ((1, 2), (1,), [[100, 0], [50, 0], [0, 0]]),
+            ((2, 3), (2,), [[100, 0], [100, 0], [50, 0]]), ((3,), (3,), [[100, 0]] * 3)]
+    steps = []
+    for hand, (columns, closed, totals) in enumerate(rows, 1):
+        steps.append({"code": "hand_won", "hand": hand, "player": 0, "points": 50, "boxes": 1,
+                      "totals": totals, "columns": list(columns)})
+        steps += [{"code": "column_closed", "column": c, "hand": hand, "player": 0}
+                  for c in closed]
+    for column, last in ((1, 2), (2, 3), (3, 4)):  # each: 100 + 2 boxes + game + shutout
+        steps += [dict(step, column=column) for step in (
+            {"code": "game_won", "hand": last, "player": 0, "points": 100, "target": 100},
+            {"code": "game_bonus", "player": 0, "amount": 100},
+            {"code": "box_bonus", "player": 0, "boxes": 2, "each": 25, "amount": 50},
+            {"code": "shutout", "player": 0, "loser": 1, "rule": "double_points", "amount": 100},
+            {"code": "total", "player": 0, "points": 100, "box_bonus": 50, "game_bonus": 100,
+             "shutout_bonus": 100, "total": 350},
+            {"code": "total", "player": 1, "points": 0, "box_bonus": 0, "game_bonus": 0,
+             "shutout_bonus": 0, "total": 0},
+            {"code": "difference", "player": 0, "amount": 350})]
+    steps += [{"code": "grand_total", "player": 0, "total": 1050},
+              {"code": "grand_total", "player": 1, "total": 0},
+              {"code": "hollywood_won", "player": 0, "amount": 1050}]
+    assert sheet.explain() == steps
+    data = sheet.to_json()
+    assert data == {
+        "rules": "standard", "target": 100, "finished": True, "totals": [1050, 0], "winner": 0,
+        "difference": 1050, "steps": steps,
+        "rows": [{"hand": hand, "winner": 0, "points": 50, "boxes": 1, "columns": list(columns),
+                  "closed": list(closed), "totals": totals}
+                 for hand, (columns, closed, totals) in enumerate(rows, 1)],
+        "columns": [{"rules": "standard", "target": 100, "column": column, "finished": True,
+                     "winner": 0, "points": [100, 0], "hands_won": [2, 0], "boxes": [2, 0],
+                     "game_bonus": 100, "box_bonus": [50, 0], "shutout": True,
+                     "shutout_bonus": 100, "totals": [350, 0], "difference": 350,
+                     "rows": [{"hand": h, "winner": 0, "points": 50, "boxes": 1,
+                               "totals": [50 * (i + 1), 0]} for i, h in enumerate(hands)]}
+                    for column, hands in ((1, (1, 2)), (2, (2, 3)), (3, (3, 4)))]}
+    tied = score_hollywood([(0, 100), (1, 100)], {"name": "standard", "hollywood_columns": 2})
+    assert tied.explain()[-3:] == [{"code": "grand_total", "player": 0, "total": 325},
+                                   {"code": "grand_total", "player": 1, "total": 325},
+                                   {"code": "hollywood_tied", "total": 325}]
+    assert (tied.finished, tied.winner, tied.difference) == (True, None, 0)
+
+
+def test_a_game_and_an_open_hollywood_sheet_explained_in_full():
+    steps = score_game([(0, 60), (1, 14), (0, 45)]).explain()
+    assert steps == [
+        {"code": "hand_won", "hand": 1, "player": 0, "points": 60, "boxes": 1, "totals": [60, 0]},
+        {"code": "hand_won", "hand": 2, "player": 1, "points": 14, "boxes": 1, "totals": [60, 14]},
+        {"code": "hand_won", "hand": 3, "player": 0, "points": 45, "boxes": 1,
+         "totals": [105, 14]},
+        {"code": "game_won", "hand": 3, "player": 0, "points": 105, "target": 100},
+        {"code": "game_bonus", "player": 0, "amount": 100},
+        {"code": "box_bonus", "player": 0, "boxes": 2, "each": 25, "amount": 50},
+        {"code": "box_bonus", "player": 1, "boxes": 1, "each": 25, "amount": 25},
+        {"code": "total", "player": 0, "points": 105, "box_bonus": 50, "game_bonus": 100,
+         "shutout_bonus": 0, "total": 255},
+        {"code": "total", "player": 1, "points": 14, "box_bonus": 25, "game_bonus": 0,
+         "shutout_bonus": 0, "total": 39},
+        {"code": "difference", "player": 0, "amount": 216}]
+    # Hollywood, nothing closed: each column says it is in progress, under its number
+    assert score_hollywood([(1, 5)]).explain() == [
+        {"code": "hand_won", "hand": 1, "player": 1, "points": 5, "boxes": 1,
+         "totals": [[0, 5], [0, 0], [0, 0]], "columns": [1]},
+        {"code": "game_in_progress", "target": 100, "points": [0, 5], "column": 1},
+        {"code": "game_in_progress", "target": 100, "points": [0, 0], "column": 2},
+        {"code": "game_in_progress", "target": 100, "points": [0, 0], "column": 3},
+        {"code": "grand_total", "player": 0, "total": 0},
+        {"code": "grand_total", "player": 1, "total": 5},
+        {"code": "hollywood_in_progress", "open": [1, 2, 3]}]

@@ -260,6 +260,10 @@ def test_big_gin():
     assert len(final.hands[1]) == 11 and final.result.points == 31 + final.result.defender_points
     accounted(final)
     round_trips(final)
+    # in Oklahoma too, where the upcard (JC: limit 10) is part of every ending's judgement
+    oklahoma = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC", rules="oklahoma"),
+                   "take_upcard")
+    assert act(oklahoma, "big_gin").result.points == final.result.points
 
 
 def test_big_gin_not_played_under_pagat():

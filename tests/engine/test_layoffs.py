@@ -282,3 +282,14 @@ def test_no_lay_off_wraps_from_king_to_ace(deal, laid_off, points):
     result = lay_offs(*deal)
     assert [str(lay.card) for lay in result.lay_offs] == laid_off
     assert result.points == points == brute_lay_offs(*deal)
+
+
+def test_a_result_as_json():
+    """Neller's example, worked: 8S then 7S go onto the run; the defender melds the rest but
+    5C 6D (11)."""
+    assert lay_offs(["8C 8D 8H", "9S TS JS"], "8S 7S KH KD KC 2H 3H 4H 5C 6D").to_json() == {
+        "lay_offs": [{"card": "8S", "meld_index": 1, "meld": "9S TS JS", "result": "8S 9S TS JS"},
+                     {"card": "7S", "meld_index": 1, "meld": "8S 9S TS JS",
+                      "result": "7S 8S 9S TS JS"}],
+        "melds": ["2H 3H 4H", "KH KD KC"], "deadwood": "5C 6D", "points": 11,
+        "knocker_melds": ["8H 8D 8C", "7S 8S 9S TS JS"]}

@@ -15,7 +15,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
+from ginview.examples import KINDS
 from sitegen import BuildError, catalogs, fences, macros
 from sitegen.pipeline import run_mkdocs
 
@@ -86,6 +88,49 @@ def test_a_bad_fence_stops_the_build_with_file_line_and_problem(case):
     assert message.startswith("docs/en/page.md:5: "), message  # the fence's own line
     assert expected in message, message
     assert "\n" not in message
+
+
+def first_example_of_each_kind() -> dict[str, dict]:
+    """The first example of each kind written in the English pages."""
+    found = {}
+    for path in sorted((REPO / "docs/en").rglob("*.md")):
+        for match in fences.FENCE.finditer(path.read_text(encoding="utf-8")):
+            data = yaml.safe_load(match.group("body"))
+            found.setdefault(data["kind"], data)
+    return found
+
+
+FIRST = first_example_of_each_kind()
+FIELDS = [(kind, field) for kind in KINDS for field in KINDS[kind].fields]
+
+
+def test_the_pages_have_an_example_of_every_kind():
+    assert set(FIRST) == set(KINDS)
+
+
+def fence_error(data: dict) -> str:
+    body = yaml.safe_dump(data, allow_unicode=True).strip()
+    with pytest.raises(fences.ExampleError) as failure:
+        render(body)
+    message = str(failure.value)
+    assert message.startswith("docs/en/page.md:5: "), message  # the fence's own line
+    assert "\n" not in message
+    return message
+
+
+@pytest.mark.parametrize("kind, field", FIELDS, ids=[f"{k}.{f.name}" for k, f in FIELDS])
+def test_every_field_of_every_kind_refuses_bad_input_with_file_and_line(kind, field):
+    good = FIRST[kind]
+    name = field.name
+    others = {k: v for k, v in good.items() if k != name}
+    misspelt = fence_error({**others, name + "x": good.get(name, "AS")})
+    assert f"a {kind} example has no field '{name}x'; its fields are " \
+           f"{', '.join(f.name for f in KINDS[kind].fields)}" in misspelt
+    if field.required:
+        assert f"a {kind} example needs '{name}'" in fence_error(others)
+    wrong = fence_error({**good, name: {"nope": 1}})
+    assert ("unknown rules" if name == "rules" else f"{name} must be ") in wrong, wrong
+    assert "{'nope': 1}" in wrong
 
 
 def test_macros_quote_only_numbers_of_the_rules():

@@ -211,6 +211,36 @@ def test_runtime_directory_is_named_by_its_content(site_runtime):
     assert site_runtime.name == runtime_dir_name(VERSION, site_runtime)
 
 
+def test_the_runtime_name_changes_with_every_file_and_only_with_them(tmp_path):
+    """The digest, recomputed here: sha256 over each file's name and sha256, in name order, .gz
+    copies left out (they follow their file)."""
+    folder = tmp_path / "runtime"
+    folder.mkdir()
+    for name, data in (("pyodide.mjs", b"boot"), ("engine.whl", b"engine 1"), ("a.json", b"{}")):
+        (folder / name).write_bytes(data)
+
+    def expected() -> str:
+        digest = hashlib.sha256()
+        for path in sorted(p for p in folder.iterdir() if not p.name.endswith(".gz")):
+            digest.update(path.name.encode() + b"\0"
+                          + hashlib.sha256(path.read_bytes()).hexdigest().encode())
+        return f"pyodide-1.2.3-{digest.hexdigest()[:10]}"
+
+    names = [runtime_dir_name("1.2.3", folder)]
+    assert names[0] == expected()
+    (folder / "engine.whl.gz").write_bytes(b"compressed")
+    assert runtime_dir_name("1.2.3", folder) == names[0], "a .gz copy does not count"
+    (folder / "engine.whl").write_bytes(b"engine 2")  # a new engine
+    names.append(runtime_dir_name("1.2.3", folder))
+    (folder / "engine.whl").rename(folder / "engine2.whl")  # same bytes, another name
+    names.append(runtime_dir_name("1.2.3", folder))
+    (folder / "b.txt").write_bytes(b"")  # one more file
+    names.append(runtime_dir_name("1.2.3", folder))
+    assert names[-1] == expected()
+    assert len(set(names)) == len(names), names
+    assert runtime_dir_name("1.2.4", folder).startswith("pyodide-1.2.4-")
+
+
 # --- nothing loads from another host -------------------------------------------------------
 
 OFF_SITE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.I)

@@ -44,6 +44,12 @@ GOOD_STEP = """\
 """
 
 
+def step_of(ask: str, fields: str) -> str:
+    """A step ``s`` of kind ``ask`` with ``fields`` (YAML lines, indented) and the messages."""
+    return (f"  - id: s\n    ask: {ask}\n    {fields}\n    text: lesson.deadwood.count.text\n"
+            "    explain: lesson.deadwood.count.explain\n")
+
+
 def lesson_text(steps: str = GOOD_STEP, head: str = "") -> str:
     return ("id: sample\norder: 1\ntitle: lesson.deadwood.title\nintro: [lesson.deadwood.intro]\n"
             f"{head}steps:\n{steps}")
@@ -166,6 +172,26 @@ BROKEN = {
         GOOD_STEP.replace("lesson.deadwood.count.explain", "lesson.game.total.explain"),
         "step 'count': message 'lesson.game.total.explain' (en) uses {value}, which this "
         "step does not provide"),
+    # every step kind's check of the stated answer against the engine
+    "wrong score": (step_of("score", "knocker: 2S 3S 4S 7H 7D 7C 9C TC JC 5D\n"
+                            "    defender: 8S 9S TS KH KD 4H 6C 6H 2C AD\n    answer: 35"),
+                    "step 1 ('s'): the stated answer 35 is not what the engine computes: 34"),
+    "wrong sheet number": (step_of("sheet", "entries: [A 60, B 14, A 45]\n    find: totals.0\n"
+                                   "    answer: 256"),
+                           "step 1 ('s'): the stated answer 256 is not what the engine "
+                           "computes: 255"),
+    "a sheet value that is no number": (step_of("sheet", "entries: [A 60, B 14, A 45]\n"
+                                                "    find: finished\n    answer: 1"),
+                                        "step 1 ('s'): find: 'finished' is not a number in the "
+                                        "engine's score sheet"),
+    "the engine's verdict not among the choices": (
+        step_of("knock", "hand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D 5H\n    choices: [gin, 'no']\n"
+                "    answer: knock"),
+        "step 1 ('s'): the engine's answer 'knock' is not one of the choices"),
+    "an answer not among the choices": (
+        step_of("move", "deal: {seed: 7}\n    choices: [take_upcard, draw_stock]\n"
+                "    answer: pass"),
+        "step 1 ('s'): answer must be one of take_upcard, draw_stock, not 'pass'"),
     "duplicate step id": (GOOD_STEP + GOOD_STEP,
                           "step 2 ('count'): a second step with the id 'count'"),
 }

@@ -1,0 +1,184 @@
+"""`make mutate`: mutation testing of the engine and of the site build code with mutmut.
+
+    python tests/mutation/mutate.py [engine] [build]     # both when none is named
+
+For each target a work folder ``.mutate/<target>/`` holds links to the code and the tests, laid
+out as mutmut wants them (the packages at the top, as the tests import them), and the mutmut
+configuration written from ``TARGETS`` below. mutmut copies them into ``mutants/`` there, makes
+every mutant, and runs against each only the tests that reach the mutated function, fastest
+first, stopping at the first failure. Hypothesis runs derandomized, without its database, so a
+run is repeatable.
+
+It then prints, per target, the score (mutants killed, timeouts included, over the mutants
+checked, less those listed in ``tests/mutation/equivalent.txt``) and every other survivor with
+its diff. A mutant is listed there, with the reason, when no test can kill it: it changes
+nothing the code does, or mutmut cannot switch it on (code that runs once, at import). It
+exits 1 when a survivor is unexplained, a mutant is not checked yet, or the engine's score is
+under ``ENGINE_TARGET``.
+
+A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``.
+``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+WORK = REPO / ".mutate"
+EQUIVALENT = Path(__file__).with_name("equivalent.txt")
+ENGINE_TARGET = 95.0
+
+TARGETS = {
+    # The engine: its own fast tests, no site, no browser.
+    "engine": {
+        "links": {"ginrummy": "engine/ginrummy", "tests": "tests", "pytest.ini": "pytest.ini"},
+        "source_paths": ["ginrummy"],
+        # the command line runs in a subprocess, where mutmut cannot see which test reaches
+        # which function: tests/engine/test_cli.py tests it (make test)
+        "do_not_mutate": ["ginrummy/__main__.py"],
+        "tests": ["tests/engine"],
+        # the reference solver's large sample and the README's doctests: slow, and what they
+        # reach the other engine tests reach too
+        "deselect": ["tests/engine/test_cli.py", "tests/engine/test_readme.py",
+                     "tests/engine/test_score_reference.py",
+                     "tests/engine/test_hand.py::test_random_playouts"],
+    },
+    # The build code: the presentation layer (used at build and in the browser) and sitegen's
+    # checks of fences, lessons and catalogs, through the tests that need no built site.
+    "build": {
+        "links": {"ginview": "presentation/ginview", "sitegen": "sitegen", "tests": "tests",
+                  "docs": "docs", "locales": "locales", "tutorials": "tutorials",
+                  "mkdocs.yml": "mkdocs.yml", "pytest.ini": "pytest.ini"},
+        "source_paths": ["ginview", "sitegen"],
+        # the server, the Pyodide runtime and wheels, and the command line are exercised only
+        # by the whole build and the browser (make test), not by fast tests
+        "do_not_mutate": ["sitegen/server.py", "sitegen/runtime.py", "sitegen/wheels.py",
+                          "sitegen/pyc_wheel.py", "sitegen/snapshot.py", "sitegen/__main__.py",
+                          "sitegen/pipeline.py"],
+        "tests": ["tests/view", "tests/site"],
+        "deselect": ["tests/site/test_fences.py::test_mkdocs_build_alone_builds_the_whole_site"],
+    },
+}
+
+
+def config_text(target: dict) -> str:
+    """The mutmut configuration (setup.cfg) of a target."""
+    lines = ["[mutmut]", "source_paths =", *(f"    {p}" for p in target["source_paths"])]
+    if target.get("do_not_mutate"):
+        lines += ["do_not_mutate =", *(f"    {p}" for p in target["do_not_mutate"])]
+    lines += ["also_copy =", *(f"    {name}" for name in target["links"]
+                               if name not in target["source_paths"])]
+    lines += ["pytest_add_cli_args_test_selection =", *(f"    {t}" for t in target["tests"])]
+    args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-m", "not needs_site",
+            *[f"--deselect={d}" for d in target["deselect"]]]
+    lines += ["pytest_add_cli_args =", *(f"    {a}" for a in args)]
+    lines += ["timeout_multiplier = 5.0", "use_git_change_detection = false", ""]
+    return "\n".join(lines)
+
+
+def prepare(name: str) -> Path:
+    target = TARGETS[name]
+    folder = WORK / name
+    if os.environ.get("MUTATE_RESUME") != "1" and folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for link, source in target["links"].items():
+        path = folder / link
+        if not path.is_symlink():
+            path.symlink_to(REPO / source)
+    (folder / "setup.cfg").write_text(config_text(target), encoding="utf-8")
+    return folder
+
+
+def mutmut(folder: Path, *args: str, check=True, show=False) -> str:
+    """Run mutmut in ``folder``; its output is returned, or shown as it goes (``show``)."""
+    exe = Path(sys.executable).with_name("mutmut")
+    env = {**os.environ, "GIN_MUTATE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([str(exe), *args], cwd=folder, env=env, text=True,
+                          capture_output=not show)
+    if check and done.returncode != 0:
+        sys.exit(f"mutmut {' '.join(args)} failed in {folder}"
+                 + ("" if show else f":\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"))
+    return done.stdout or ""
+
+
+def equivalents() -> dict[str, str]:
+    """``tests/mutation/equivalent.txt``: ``mutant-name  reason`` per line (the name may hold
+    ``*`` wildcards); # starts a comment."""
+    found = {}
+    for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, reason = line.partition(" ")
+            if not reason.strip():
+                sys.exit(f"{EQUIVALENT}: {name}: give the reason it is equivalent")
+            found[name] = reason.strip()
+    return found
+
+
+def explained_by(mutant: str, explained: dict[str, str]) -> str | None:
+    return next((reason for pattern, reason in explained.items()
+                 if fnmatch.fnmatchcase(mutant, pattern)), None)
+
+
+def report(name: str, folder: Path, seconds: float, explained: dict[str, str]) -> bool:
+    """Print the target's score and its survivors; whether it passes."""
+    statuses = {}
+    for line in mutmut(folder, "results", "--all=true").splitlines():
+        match = re.match(r"\s*(\S+): (.+)$", line)
+        if match:
+            statuses[match.group(1)] = match.group(2).strip()
+    unchecked = [m for m, s in statuses.items() if s == "not checked"]
+    checked = {m: s for m, s in statuses.items() if s != "not checked"}
+    killed = [m for m, s in checked.items() if s in ("killed", "timeout")]
+    survivors = sorted(m for m in checked if m not in killed)
+    listed = [m for m in survivors if explained_by(m, explained)]
+    open_ = [m for m in survivors if m not in listed]
+    tested = len(checked) - len(listed)
+    score = 100.0 * len(killed) / tested if tested else 0.0
+    print(f"\n== {name}: {score:.1f}% of the mutants killed ({len(killed)} of {tested}; "
+          f"{len(listed)} more listed as equivalent, {len(open_)} survivors unexplained; "
+          f"{len(killed) / len(checked) * 100 if checked else 0:.1f}% of all {len(checked)} "
+          f"checked; {seconds:.0f} s)")
+    if unchecked:
+        print(f"   incomplete: {len(unchecked)} of {len(statuses)} mutants not checked yet "
+              "(MUTATE_RESUME=1 goes on)")
+    for mutant in open_:
+        print(f"\n-- {checked[mutant]}: {mutant}")
+        print(mutmut(folder, "show", mutant, check=False).strip())
+    reasons = {}
+    for mutant in listed:
+        reasons.setdefault(explained_by(mutant, explained), []).append(mutant)
+    for reason, mutants in reasons.items():
+        print(f"   equivalent ({len(mutants)}): {reason}")
+    ok = not open_ and not unchecked and (name != "engine" or score >= ENGINE_TARGET)
+    return ok
+
+
+def main(names: list[str]) -> int:
+    names = names or list(TARGETS)
+    unknown = [n for n in names if n not in TARGETS]
+    if unknown:
+        sys.exit(f"unknown target {unknown[0]!r}: choose from {', '.join(TARGETS)}")
+    explained = equivalents()
+    ok = True
+    for name in names:
+        folder = prepare(name)
+        start = time.monotonic()
+        children = os.environ.get("MUTATE_CHILDREN", str(os.cpu_count() or 2))
+        print(f"mutmut: {name} ({children} at once) ...", flush=True)
+        mutmut(folder, "run", "--max-children", children, show=True)
+        ok = report(name, folder, time.monotonic() - start, explained) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,129 @@
+"""Every message the site can show has a text in every catalog, and none shows its raw key.
+
+- every explanation step the engine produces (on the worked hands and sheets of tests/data,
+  which must reach every step the engine documents), under each of its catalog keys;
+- every error code the engine and the presentation layer raise;
+- every interface key the presentation layer and the build name in their code.
+
+Each language's shipped catalog (the browser's, which never fails on a missing message but
+shows the key instead) must word them all: a key missing there would reach a reader.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import ginrummy.game as game
+import ginrummy.scoring as scoring
+from ginrummy import RuleError, score_hand
+from ginview.catalog import from_json
+from ginview.markup import error_text, step_html, step_key
+from sitegen import catalogs
+from sitegen.languages import languages
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "tests/data"
+SOURCES = [*(REPO / "engine/ginrummy").glob("*.py"), *(REPO / "presentation/ginview").glob("*.py"),
+           *(REPO / "sitegen").glob("*.py")]
+
+
+def engine_steps() -> list[dict]:
+    """The explanation steps of every worked hand and sheet."""
+    steps = []
+    for case in json.loads((DATA / "hands.json").read_text("utf-8"))["hands"]:
+        if "error" not in case["expect"]:
+            steps += score_hand(case["knocker"], case["defender"], case.get("rules", "standard"),
+                                case.get("upcard"), case.get("knocker_melds")).explain()
+    for case in json.loads((DATA / "sheets.json").read_text("utf-8"))["cases"]:
+        score = game.score_game if case["kind"] == "game" else game.score_hollywood
+        try:
+            steps += score(case["entries"], case["rules"]).explain()
+        except RuleError:
+            pass
+    return steps
+
+
+STEPS = engine_steps()
+SHIPPED = {lang: from_json(catalogs.catalog_json(lang)) for lang in languages()}
+MESSAGES = catalogs.source_messages()
+
+
+def documented_step_codes() -> set[str]:
+    """The step codes the engine's docstrings list (scoring and game)."""
+    return (set(re.findall(r"^``(\w+)``:", scoring.__doc__, re.M))
+            | set(re.findall(r"^- ``(\w+)``(?: \(Hollywood\))?:", game.__doc__, re.M))
+            | set(re.findall(r"^  ``(\w+)``:", game.__doc__, re.M)))
+
+
+def test_the_worked_cases_reach_every_documented_step():
+    documented = documented_step_codes()
+    assert len(documented) >= 25
+    assert documented <= {step["code"] for step in STEPS}
+    keys = {step_key(step) for step in STEPS}
+    for variant in ("knock_oklahoma", "undercut_tie", "hand_won_columns", "defender_no_melds",
+                    "result_gin"):
+        assert f"step.{variant}" in keys
+
+
+def unique_steps() -> list[dict]:
+    """One step per catalog key and set of parameters."""
+    seen, found = set(), []
+    for step in STEPS:
+        mark = (step_key(step), tuple(sorted(step)))
+        if mark not in seen:
+            seen.add(mark)
+            found.append(step)
+    return found
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_step_is_worded_in_every_language(lang):
+    cat = SHIPPED[lang]
+    for step in unique_steps():
+        key = step_key(step)
+        assert key in MESSAGES and cat.has(key), (lang, key)
+        html = step_html(step, cat)
+        assert key not in html and "{" not in html, (lang, key, html)
+
+
+BUILD_ONLY = {"missing_param"}
+"""Codes only the build raises, stopping it with an English line: never shown to a reader."""
+
+
+def code_lines(path: Path) -> str:
+    """A source file without its doctest examples."""
+    return "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
+                     if not line.lstrip().startswith((">>>", "...")))
+
+
+def raised_codes(paths) -> set[str]:
+    return {code for path in paths
+            for code in re.findall(r'Error\(\s*"([a-z_]+)"', code_lines(path))} - BUILD_ONLY
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_error_code_is_worded_in_every_language(lang):
+    codes = raised_codes(SOURCES)
+    assert len(codes) > 40
+    assert {"knock_over_limit", "unknown_field", "bad_field"} <= codes
+    cat = SHIPPED[lang]
+    for code in sorted(codes):
+        assert cat.has(f"error.{code}"), (lang, code)
+        text = error_text({"code": code, "params": {}}, cat)
+        assert f"error.{code}" not in text and text != cat.text("error.internal_error") \
+            or code == "internal_error", (lang, code, text)
+
+
+KEY = re.compile(r'\b(?:text|html|t)\(\s*"([a-z_]+\.[a-z0-9_.-]+)"')
+
+
+def test_every_key_named_in_the_code_has_a_message():
+    named = {key for path in SOURCES for key in KEY.findall(code_lines(path))}
+    assert len(named) > 40 and "ui.undo" in named
+    assert sorted(named - set(MESSAGES)) == []
+    for lang, cat in SHIPPED.items():
+        assert [key for key in sorted(named) if not cat.has(key)] == [], lang
