@@ -69,5 +69,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.needs_site)
-        if item.path.parent.name in SLOW_FOLDERS and item.path.parent.parent == REPO / "tests":
+        if (item.path.parent.name in SLOW_FOLDERS and item.path.parent.parent == REPO / "tests"
+                and not item.get_closest_marker("timeout")):  # a test that builds sets its own
             item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))

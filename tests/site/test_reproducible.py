@@ -12,6 +12,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from sitegen.pipeline import build
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,6 +31,7 @@ def digests(site: Path) -> dict[str, str]:
             for path in sorted(site.rglob("*")) if path.is_file()}
 
 
+@pytest.mark.timeout(1800)  # a whole build with an empty cache, on a busy machine
 def test_a_second_build_elsewhere_with_an_empty_cache_is_byte_identical(built_site, tmp_path,
                                                                         monkeypatch):
     clone = tmp_path / "clone"
