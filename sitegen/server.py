@@ -67,14 +67,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         page = not_found_page(Path(self.directory), self.path.lstrip("/"))
         if page is None:
             return super().send_head()
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        send_not_found_page(self, page)
         return None
+
+
+def send_not_found_page(handler: http.server.BaseHTTPRequestHandler, page: Path) -> None:
+    """Answer a request with a 404 page: its status, its headers and (but for HEAD) the page."""
+    body = page.read_bytes()
+    handler.send_response(404)
+    handler.send_header("Content-Type", "text/html; charset=utf-8")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    if handler.command != "HEAD":
+        handler.wfile.write(body)
 
 
 def not_found_page(site: Path, path: str, by_language: bool = True) -> Path | None:

@@ -742,6 +742,8 @@ def _layout_from_json(data) -> tuple[Meld, ...] | None:
 def _laid_off_from_json(data) -> tuple[tuple[Card, int], ...] | None:
     if data is None:
         return None
+    if not isinstance(data, list):
+        raise _bad("laid_off", "laid_off must be a list of {card, meld}", data)
     return Action.from_json({"kind": "lay_off", "player": 0, "lay_offs": data}).lay_offs
 
 

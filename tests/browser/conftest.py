@@ -100,18 +100,12 @@ def _handler(directory: Path, prefix: str, own_404: bool = True):
         def send_error(self, code, message=None, explain=None):
             """A missing page: the site's 404 page of its language, as a host serves it (the
             default language's at the root), under the prefix only."""
-            from sitegen.server import not_found_page
+            from sitegen.server import not_found_page, send_not_found_page
 
             page = not_found_page(directory, self.path[len(prefix):], own_404)
             if code != 404 or page is None or not self.path.startswith(prefix):
                 return super().send_error(code, message, explain)
-            body = page.read_bytes()
-            self.send_response(404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            if self.command != "HEAD":
-                self.wfile.write(body)
+            send_not_found_page(self, page)
 
         def end_headers(self):
             self.send_header("Cache-Control", "no-cache")

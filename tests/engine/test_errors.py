@@ -91,6 +91,9 @@ SPOILED_STATE = {  # field -> the message when it is 12345
     "knocker": "knocker must be one of None, 0, 1",
     "ending": "ending must be one of None, knock, gin, big_gin",
     "outcome": "outcome must be one of None, knock, gin, big_gin, undercut, dead",
+    "history": "the history must be a list of events",
+    "laid_off": "laid_off must be a list of {card, meld}",
+    "layout": "the layout must be a list of at most 10 melds",
 }
 
 

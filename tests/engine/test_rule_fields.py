@@ -20,13 +20,16 @@ from hypothesis import strategies as st
 
 from ginrummy import DECK, Card, RuleError, RuleSet, score_hand
 from ginrummy.game import HandEntry, score_game, score_hollywood
-from ginrummy.rules import ACE_UPCARD_RULES, NUMBER_RANGES, SHUTOUT_RULES, TIE_RULES
+from ginrummy.match import next_dealer
+from ginrummy.rules import (ACE_UPCARD_RULES, NEXT_DEALER_RULES, NUMBER_RANGES, SHUTOUT_RULES,
+                            TIE_RULES)
 
 DATA = Path(__file__).parent.parent / "data"
 HANDS = [c for c in json.loads((DATA / "hands.json").read_text("utf-8"))["hands"]
          if "error" not in c["expect"] and "knocker_melds" not in c]
 WITNESSES = json.loads((DATA / "rule_fields.json").read_text("utf-8"))["cases"]
-CHOICES = {"tie": TIE_RULES, "shutout": SHUTOUT_RULES, "ace_upcard": ACE_UPCARD_RULES}
+CHOICES = {"tie": TIE_RULES, "shutout": SHUTOUT_RULES, "ace_upcard": ACE_UPCARD_RULES,
+           "next_dealer": NEXT_DEALER_RULES}
 PICTURE = 10
 
 
@@ -184,6 +187,9 @@ def run_witness(call: str, rules: RuleSet, given_: dict) -> dict:
             upcard = given_["upcard"]
             result = score_hand(given_["knocker"], given_["defender"], rules, upcard)
             return HandEntry.from_result(result, 0, rules, Card.parse(upcard)).to_json()
+        if call == "dealer":
+            entry = HandEntry(given_["winner"], 10)
+            return {"dealer": next_dealer(rules, given_["dealer"], entry)}
     except RuleError as error:
         return {"error": error.code}
     raise AssertionError(f"unknown call {call!r}")
