@@ -53,7 +53,7 @@ def site_runtime(built_site) -> Path:
 
 SITE_FIXTURES = {"built_site", "site_runtime", "site_dir"}
 SLOW_FOLDERS = ("browser", "pyodide")
-BROWSER_TIMEOUT = 360
+BROWSER_TIMEOUT = 600
 """Seconds for one test in tests/browser or tests/pyodide (pytest.ini sets the others')."""
 
 
