@@ -234,7 +234,8 @@ def test_a_new_build_replaces_the_old_runtime_on_the_next_visit(examples_site,
         wait_until_kept(page, base, new["RUNTIME"])
         wait_until(page, """async (build) => {
             const names = await caches.keys();
-            return names.length > 0 && names.every((name) => name.startsWith(`gin-${build}-`));
+            return names.includes(`gin-${build}-shell-en`) && names.includes(`gin-${build}-runtime`)
+                && names.every((name) => name.startsWith(`gin-${build}-`));
         }""", new["BUILD"])
         names = page.evaluate("caches.keys()")
         old_runtime = page.evaluate(CACHED_JS.replace("return true", "return 'all'")
