@@ -85,7 +85,7 @@ def use_example(page, lang):
     assert page.evaluate("(req) => window.ginEngine.request(req)", request) == view_api.call(request)
 
 
-def wait_until(page, script, arg, timeout_s=60):
+def wait_until(page, script, arg, timeout_s=180):  # a loaded machine caches slowly
     """Evaluate the (async) script until it is true. (wait_for_function does not await a
     promise: an async predicate would pass at once.)"""
     deadline = time.monotonic() + timeout_s
