@@ -58,7 +58,9 @@ BAD = [
     {"op": "feedback", "step": STEPS[0][0], "answer": "ZZ"},
     {"op": "engine", "request": {"op": "deal", "seed": 7}},
     {"op": "nothing"},
+    {"op": "play", "session": None, "move": {"deal": 1}},
 ]
+PLAY = {"op": "play", "session": None, "move": {"new": {"seed": 1, "rules": "standard", "level": "strong"}}}
 
 
 def requests(languages):
@@ -69,6 +71,7 @@ def requests(languages):
         out += [{"op": "feedback", "lang": lang, "step": step, "answer": answer}
                 for step, answer in STEPS]
         out += [{"lang": lang, **request} for request in BAD]
+        out.append({"lang": lang, **PLAY})
     return out
 
 
@@ -88,6 +91,8 @@ def prepare(wheel_paths_json):
 
     for request in requests(languages()):
         json.loads(handle(json.dumps(request)))
+    game = json.loads(handle(json.dumps(PLAY)))["result"]["session"]
+    handle(json.dumps({"op": "play", "session": game, "move": {"hint": True}}))  # the coach
     for lang in languages():
         catalog(lang).text("unit.points", count=2)  # the plural rule, compiled
     handle("this is not JSON")
