@@ -46,7 +46,7 @@ LINE = re.compile(rf'^(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr|msgstr\[\d\]) 
 def check_syntax(path: Path, text: str) -> None:
     """Stop at the first line that is not .po syntax (an unterminated string, a stray word),
     and at an entry with no translation line: Babel would read past them silently."""
-    entry = {}
+    entry: dict[str, int] = {}
     for number, line in enumerate(text.splitlines() + [""], 1):
         line = line.strip()
         if not LINE.match(line):
@@ -142,12 +142,13 @@ def _problem(message, english) -> str | None:
         return "not translated"
     if message.fuzzy:
         return FUZZY
-    if _translation(message) is None:
+    translation = _translation(message)
+    if translation is None:
         return "empty translation"
     if _message(message) != english:
         return OLD
-    if placeholders(_translation(message)) != placeholders(english):
-        return (f"placeholders {sorted(placeholders(_translation(message)))} differ from the "
+    if placeholders(translation) != placeholders(english):
+        return (f"placeholders {sorted(placeholders(translation))} differ from the "
                 f"English {sorted(placeholders(english))}")
     return None
 

@@ -70,7 +70,7 @@ def language_name(code: str) -> str:
 
     locale = Locale.parse(code, sep="-")
     name = locale.get_display_name(locale) or locale.english_name
-    return name[:1].upper() + name[1:]
+    return name[:1].upper() + name[1:]  # type: ignore[index]  # Babel names every language it parses
 
 
 def register(config_file: Path, code: str, name: str) -> None:

@@ -91,7 +91,7 @@ def split_sitemap(site_dir: Path, languages: tuple[str, ...], site_url: str = ""
         prefix = _prefix(lang, default)
         mine = []
         for entry in entries:
-            loc = re.search(r"<loc>(.*?)</loc>", entry).group(1)
+            loc = re.search(r"<loc>(.*?)</loc>", entry).group(1)  # type: ignore[union-attr]  # every <url> has a <loc>
             absolute = bool(site_url) and loc.startswith(site_url)
             if not _belongs(loc[len(site_url):] if absolute else loc, lang, default, languages):
                 continue

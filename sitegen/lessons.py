@@ -194,7 +194,9 @@ def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
 def load_lessons(folder: Path, messages: dict, root: Path | None = ROOT,
                  pages: set[str] | None = None) -> list[Lesson]:
     """Every lesson in ``folder`` (``*.yaml``), checked and replayed, in order."""
-    lessons, ids, orders = [], {}, {}
+    lessons: list[Lesson] = []
+    ids: dict[str, str] = {}
+    orders: dict[int, str] = {}
     for path in sorted(Path(folder).glob("*.yaml")):
         lesson = read_lesson(path, messages, root, pages)
         if lesson.id in ids:

@@ -150,7 +150,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         # The i18n plugin took this language's pages for the sitemap before the lessons came.
         self._i18n(config).i18n_files_per_language[language] = files.documentation_pages()
         if self.config.strict_i18n:
-            missing = sorted(f.norm_src_uri for f in files.documentation_pages()
+            missing = sorted(f.norm_src_uri for f in files.documentation_pages()  # type: ignore[attr-defined]  # an i18n file
                              if getattr(f, "locale", language) != language)
             if missing:
                 raise PluginError(f"missing {language} translation: docs/{language}/{missing[0]} "
@@ -173,8 +173,9 @@ class GinPlugin(BasePlugin[GinConfig]):
             return file
 
         page = localized(language, text)
-        page.alternates = {lang: localized(lang, "") for lang in i18n.build_languages}
-        page.alternates[language] = page
+        # alternates: an attribute of the i18n plugin's files
+        page.alternates = {lang: localized(lang, "") for lang in i18n.build_languages}  # type: ignore[attr-defined]
+        page.alternates[language] = page  # type: ignore[attr-defined]
         return page
 
     def on_page_markdown(self, markdown, page, config, files):

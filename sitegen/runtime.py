@@ -230,7 +230,7 @@ def stage_runtime(pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_di
     snapshot = engine_snapshot(pyodide_dir, stdlib, wheels, cache_dir)
     shutil.copyfile(snapshot, out_dir / SNAPSHOT)
     shutil.copyfile(snapshot.with_name(SNAPSHOT_STDLIB), out_dir / SNAPSHOT_STDLIB)
-    entries = []
+    entries: list[dict] = []
     for wheel in wheels:  # each package depends on the ones before it (the engine, then ginview)
         shutil.copyfile(wheel, out_dir / wheel.name)
         entries.append(register_wheel(out_dir / "pyodide-lock.json", out_dir / wheel.name,

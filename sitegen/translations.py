@@ -111,14 +111,14 @@ def translation_status(root: Path) -> list[Status]:
         states = message_states(code, root / "locales")
         messages = {s: [k for k, v in states.items() if v == s]
                     for s in ("translated", "fuzzy", "missing")}
-        pages = {"translated": [], "outdated": [], "missing": []}
+        pages: dict[str, list[str]] = {"translated": [], "outdated": [], "missing": []}
         for page in english:
             path = docs / code / page
             state = ("missing" if not path.is_file() else
                      "translated" if translates(path.read_text(encoding="utf-8")) ==
                      english_digest(docs, page) else "outdated")
             pages[state].append(page)
-        done = {"translated": [], "missing": []}
+        done: dict[str, list[str]] = {"translated": [], "missing": []}
         for lesson in lessons:
             keys = [k for k in states if k.startswith(f"lesson.{lesson}.")]
             done["translated" if all(states[k] == "translated" for k in keys) else

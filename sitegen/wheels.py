@@ -87,8 +87,8 @@ def compiled_wheel(package: Package, pyodide_dir: Path, pyodide_version: str,
         os.utime(cached)  # recently used: kept by prune_cache
         return found[0]
     cached.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="gin-wheel-", dir=cached.parent) as tmp:
-        tmp = Path(tmp)
+    with tempfile.TemporaryDirectory(prefix="gin-wheel-", dir=cached.parent) as tmp_name:
+        tmp = Path(tmp_name)
         (tmp / "plain").mkdir()
         (tmp / "compiled").mkdir()
         plain = build_wheel(package, tmp / "plain")

@@ -24,13 +24,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any, Iterable
 
 from .api import call
 
 USAGE_ERROR = 2
 
 
-def _request(command: str, text: str, args) -> dict:
+def _request(command: str, text: str, args: argparse.Namespace) -> dict[str, Any]:
     """The API request for one input line of a command."""
     if command in ("deadwood", "melds"):
         return {"op": command, "cards": text}
@@ -38,7 +39,7 @@ def _request(command: str, text: str, args) -> dict:
     if command == "score":
         if not sep:
             return {"op": "score", "knocker": text, "defender": ""}
-        request = {"op": "score", "knocker": left.strip(), "defender": right.strip(),
+        request: dict[str, Any] = {"op": "score", "knocker": left.strip(), "defender": right.strip(),
                    "rules": args.rules}
         if args.upcard:
             request["upcard"] = args.upcard
@@ -52,9 +53,10 @@ def _request(command: str, text: str, args) -> dict:
 PLAYER_NAMES = "AB"
 
 
-def _sheet_request(lines: list[str], args) -> dict:
+def _sheet_request(lines: list[str], args: argparse.Namespace) -> dict[str, Any]:
     """Entries written "A 25" (or "0 25"): the winner, then the points."""
-    entries = []
+    entries: list[dict[str, Any]] = []
+    winner: int | str
     for line in lines:
         winner, _, points = line.strip().partition(" ")
         winner = PLAYER_NAMES.index(winner.upper()) if winner.upper() in ("A", "B") else winner
@@ -67,7 +69,7 @@ def _sheet_request(lines: list[str], args) -> dict:
             "format": "hollywood" if args.hollywood else "standard"}
 
 
-def _show(command: str, result: dict) -> str:
+def _show(command: str, result: dict[str, Any]) -> str:
     """Readable text for one answer."""
     if command == "deadwood":
         return str(result["points"])
@@ -98,17 +100,17 @@ def _show(command: str, result: dict) -> str:
     return _show_game(result)
 
 
-def _pair(values) -> str:
+def _pair(values: Iterable[object]) -> str:
     return "  ".join(f"{name} {value}" for name, value in zip(PLAYER_NAMES, values))
 
 
-def _winner_line(sheet: dict) -> str:
+def _winner_line(sheet: dict[str, Any]) -> str:
     if sheet["winner"] is None:
         return "" if sheet["finished"] else "  (in progress)"
     return f"  {PLAYER_NAMES[sheet['winner']]} wins by {sheet['difference']}"
 
 
-def _show_game(sheet: dict) -> str:
+def _show_game(sheet: dict[str, Any]) -> str:
     lines = [f"hand  winner  points  {'A':>5} {'B':>5}"]
     for row in sheet["rows"]:
         lines.append(f"{row['hand']:>4}  {PLAYER_NAMES[row['winner']]:>6}  {row['points']:>6}  "

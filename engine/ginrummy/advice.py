@@ -50,6 +50,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
 
 from .bots import draw_measures, joins_meld
 from .cards import DECK, Card, _hand, cards_from_mask
@@ -74,9 +75,9 @@ class Choice:
 
     action: Action
     points: float
-    reasons: tuple[dict, ...]
+    reasons: tuple[dict[str, Any], ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"action": self.action.to_json(), "points": self.points,
                 "reasons": [dict(r) for r in self.reasons]}
 
@@ -95,7 +96,7 @@ class Advice:
     def best(self) -> Choice:
         return self.choices[0]
 
-    def cost(self, action) -> float:
+    def cost(self, action: Action | dict[str, Any]) -> float:
         """The expected points lost by playing ``action`` instead of the best choice."""
         action = Action.from_json(action)
         for choice in self.choices:
@@ -104,7 +105,7 @@ class Advice:
         raise RuleError("illegal_choice", f"{action} is not one of the choices",
                         action=str(action))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "phase": self.phase, "samples": self.samples,
                 "exact": self.exact, "choices": [c.to_json() for c in self.choices]}
 
@@ -121,7 +122,7 @@ def world_count(seen: PlayerView) -> int:
             * math.factorial(seen.stock_count))
 
 
-def all_worlds(seen: PlayerView):
+def all_worlds(seen: PlayerView) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
     """Every world, as (hidden cards, face-down discard or None, stock order)."""
     unseen = tuple(seen.unseen)
     hidden = seen.opponent_count - len(seen.known)
@@ -134,7 +135,8 @@ def all_worlds(seen: PlayerView):
                 yield held, (down[0] if down else None), stock
 
 
-def sampled_worlds(seen: PlayerView, count: int, rng: random.Random):
+def sampled_worlds(seen: PlayerView, count: int, rng: random.Random
+                   ) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
     """``count`` random worlds, each a uniform deal of the unseen cards."""
     unseen = list(seen.unseen)
     hidden = seen.opponent_count - len(seen.known)
@@ -145,16 +147,17 @@ def sampled_worlds(seen: PlayerView, count: int, rng: random.Random):
         yield tuple(unseen[:hidden]), down, tuple(unseen[hidden + face_down:])
 
 
-def world_state(seen: PlayerView, hidden, face_down, stock) -> HandState:
+def world_state(seen: PlayerView, hidden: Iterable[Card], face_down: Card | None,
+                stock: Iterable[Card]) -> HandState:
     """The hand state of one world: the view's public facts plus this deal of unseen cards."""
     other = tuple(seen.known) + tuple(hidden)
     mask = 0
     for card in other:
         mask |= card.bit
-    hands = [None, None]
-    hands[seen.player], hands[seen.opponent] = seen.hand, _hand(other, mask)
+    theirs = _hand(other, mask)
+    hands = (seen.hand, theirs) if seen.player == 0 else (theirs, seen.hand)
     return HandState(
-        rules=seen.rules, dealer=seen.dealer, hands=tuple(hands), stock=tuple(stock),
+        rules=seen.rules, dealer=seen.dealer, hands=hands, stock=tuple(stock),
         discards=seen.discards, upcard=seen.upcard, phase=seen.phase, turn=seen.turn,
         end_of_stock=seen.end_of_stock, taken=seen.taken, stock_only=seen.stock_only,
         reshuffles=seen.reshuffles, knocker=seen.knocker, ending=seen.ending,
@@ -247,7 +250,7 @@ def advise_view(seen: PlayerView, samples: int = DEFAULT_SAMPLES, seed: int = 0)
               else list(sampled_worlds(seen, samples, random.Random(seed))))
     me = seen.player
     states = [world_state(seen, *world) for world in worlds]
-    scores = {action: [] for action in actions}  # the points of each world played, in order
+    scores: dict[Action, list[float]] = {action: [] for action in actions}  # the points of each world played, in order
     undercuts = dict.fromkeys(actions, 0)
     alive = list(actions)
     stages = [len(states)] if exact or len(actions) <= HALVING_MIN else [
@@ -291,7 +294,7 @@ def _percent(part: float, whole: float) -> int:
 
 
 def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
-             undercut: float) -> list[dict]:
+             undercut: float) -> list[dict[str, Any]]:
     """The structured reasons of one choice (see the module docstring)."""
     mask, unseen = seen.hand.mask, list(seen.unseen)
     rules = seen.rules
@@ -311,6 +314,7 @@ def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
     if kind == "lay_off":
         return []
     card = action.card
+    assert card is not None  # a knock, gin or discard names its card
     rest = mask ^ card.bit
     points = min_deadwood_mask(rest)
     reasons = [{"code": "deadwood", "points": points}]
@@ -337,7 +341,7 @@ def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
     return reasons
 
 
-def _two_way_runs(rest: int, seen: PlayerView) -> list[dict]:
+def _two_way_runs(rest: int, seen: PlayerView) -> list[dict[str, Any]]:
     """Two-card runs among the unmatched cards of ``rest``, open at both ends, both ends
     unseen."""
     loose = arrange(cards_from_mask(rest)).deadwood.mask
@@ -361,6 +365,7 @@ def _passed(seen: PlayerView, card: Card) -> bool:
                 event.kind in ("pass", "draw_stock"):
             return True
         if event.kind == "discard":
+            assert event.card is not None  # a discard is seen
             if event.player == other and event.card.rank == card.rank:
                 return True
             pile.append(event.card)
@@ -371,7 +376,7 @@ def _passed(seen: PlayerView, card: Card) -> bool:
 
 # --- lay-offs by hand --------------------------------------------------------------------------
 
-def lay_off_review(state: HandState) -> dict:
+def lay_off_review(state: HandState) -> dict[str, Any]:
     """After a knock, the defender's lay-offs (their own, or the engine's) beside the best ones:
     ``played`` and ``points`` (the defender's deadwood after them), ``best`` (a
     :class:`~ginrummy.layoffs.LayOffResult` as JSON) and ``best_points``, and ``left``: the
@@ -381,8 +386,9 @@ def lay_off_review(state: HandState) -> dict:
     if state.ending != "knock" or state.phase not in ("lay_off", "finished"):
         raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off",
                         phase=state.phase)
+    assert state.layout is not None and state.knocker is not None  # set by the knock
     best = lay_offs(state.layout, state.hands[1 - state.knocker])
-    review = {"best": best.to_json(), "best_points": best.points}
+    review: dict[str, Any] = {"best": best.to_json(), "best_points": best.points}
     if state.result is not None:
         points = state.result.defender_points
         review.update(played=[lay.to_json() for lay in state.result.lay_offs], points=points,
@@ -390,7 +396,8 @@ def lay_off_review(state: HandState) -> dict:
     return review
 
 
-def check_lay_off_plan(state: HandState, plays) -> dict:
+def check_lay_off_plan(state: HandState, plays: tuple[tuple[Card, int], ...] | None
+                       ) -> dict[str, Any]:
     """The defender's lay-offs so far (``(card, meld index)`` in order), checked one at a time
     against the knocker's layout in the ``lay_off`` phase: the knocker's melds after them,
     the defender's melds and deadwood. Raises the coded error of the first bad lay-off."""
@@ -398,4 +405,5 @@ def check_lay_off_plan(state: HandState, plays) -> dict:
         raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off",
                         phase=state.phase)
     plays = Action("lay_off", state.turn, lay_offs=plays).lay_offs
+    assert state.layout is not None and plays is not None  # set by the knock; given
     return check_lay_offs(state.layout, state.hands[state.turn], plays).to_json()

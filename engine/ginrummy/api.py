@@ -59,9 +59,10 @@ game_next      ``game``                                   the game with the next
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from . import __version__
-from .cards import Card, parse_cards
+from .cards import Card, Hand, parse_cards
 from .ending import verdict
 from .errors import GinRummyError
 from .game import score_game, score_hollywood
@@ -82,7 +83,7 @@ class RequestError(GinRummyError):
     """A request that is not well formed: bad JSON, an unknown op, a missing field."""
 
 
-def arrangement_json(arrangement: Arrangement, cards=None) -> dict:
+def arrangement_json(arrangement: Arrangement, cards: Hand | None = None) -> dict[str, Any]:
     """An arrangement as JSON. With big gin (and the 11 ``cards`` given) all 11 cards are shown
     melded and there is no discard."""
     if arrangement.big_gin and cards is not None:
@@ -98,7 +99,8 @@ def arrangement_json(arrangement: Arrangement, cards=None) -> dict:
     }
 
 
-def _field(request: dict, name: str, kind=str, default=...):
+def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...] = str,
+           default: Any = ...) -> Any:
     if name not in request:
         if default is not ...:
             return default
@@ -109,37 +111,37 @@ def _field(request: dict, name: str, kind=str, default=...):
     return value
 
 
-def _upcard(request: dict) -> Card | None:
+def _upcard(request: dict[str, Any]) -> Card | None:
     text = _field(request, "upcard", str, None)
     return parse_cards(text, count=1)[0] if text else None
 
 
-def _op_version(request):
+def _op_version(request: dict[str, Any]) -> dict[str, Any]:
     return {"engine": __version__, "api": API_VERSION}
 
 
-def _op_rules(request):
+def _op_rules(request: dict[str, Any]) -> dict[str, Any]:
     name = _field(request, "name", str, None)
     if name is not None:
         return get_rules(name).to_json()
     return {name: rules.to_json() for name, rules in RULESETS.items()}
 
 
-def _op_parse(request):
+def _op_parse(request: dict[str, Any]) -> dict[str, Any]:
     cards = parse_cards(_field(request, "cards"))
     return {"cards": str(cards), "count": len(cards)}
 
 
-def _op_deadwood(request):
+def _op_deadwood(request: dict[str, Any]) -> dict[str, Any]:
     return {"points": min_deadwood(_field(request, "cards"))}
 
 
-def _op_melds(request):
+def _op_melds(request: dict[str, Any]) -> dict[str, Any]:
     cards = parse_cards(_field(request, "cards"), count=(10, 11))
     return arrangement_json(best_melds(cards), cards)
 
 
-def _op_knock(request):
+def _op_knock(request: dict[str, Any]) -> dict[str, Any]:
     """Can these 11 cards knock? The best discard, its deadwood and the limit."""
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     upcard = _upcard(request)
@@ -150,18 +152,18 @@ def _op_knock(request):
     return {**shown, "limit": found.limit, "verdict": found.kind}
 
 
-def _op_layoffs(request):
+def _op_layoffs(request: dict[str, Any]) -> dict[str, Any]:
     melds = _field(request, "knocker_melds", list)
     return lay_offs(melds, parse_cards(_field(request, "defender"), count=10)).to_json()
 
 
-def _op_score(request):
+def _op_score(request: dict[str, Any]) -> dict[str, Any]:
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     return score_hand(_field(request, "knocker"), _field(request, "defender"), rules,
                       _upcard(request)).to_json()
 
 
-def _op_sheet(request):
+def _op_sheet(request: dict[str, Any]) -> dict[str, Any]:
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     entries = _field(request, "entries", list)
     kind = _field(request, "format", str, "standard")
@@ -172,68 +174,68 @@ def _op_sheet(request):
     raise RequestError("bad_field", f"unknown sheet format {kind!r}", field="format")
 
 
-def _state_json(state: HandState) -> dict:
+def _state_json(state: HandState) -> dict[str, Any]:
     return {"state": state.to_json(), "legal": [a.to_json() for a in legal_actions(state)]}
 
 
-def _op_deal(request):
+def _op_deal(request: dict[str, Any]) -> dict[str, Any]:
     kwargs = {name: request[name] for name in ("seed", "deck", "dealer", "end_of_stock")
               if name in request}
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     return _state_json(deal(rules=rules, **kwargs))
 
 
-def _op_play(request):
+def _op_play(request: dict[str, Any]) -> dict[str, Any]:
     state = HandState.from_json(_field(request, "state", dict))
     return _state_json(apply(state, Action.from_json(_field(request, "action", dict))))
 
 
-def _op_view(request):
+def _op_view(request: dict[str, Any]) -> dict[str, Any]:
     state = HandState.from_json(_field(request, "state", dict))
     return view(state, _field(request, "player", int)).to_json()
 
 
-def _op_bot(request):
+def _op_bot(request: dict[str, Any]) -> dict[str, Any]:
     state = HandState.from_json(_field(request, "state", dict))
     level = _field(request, "level", str, "strong")
     seed = _field(request, "seed", int, None)
     return {"action": choose(state, level, seed).to_json()}
 
 
-def _op_advice(request):
+def _op_advice(request: dict[str, Any]) -> dict[str, Any]:
     state = HandState.from_json(_field(request, "state", dict))
     return advise(state, _field(request, "samples", int, DEFAULT_SAMPLES),
                   _field(request, "seed", int, 0)).to_json()
 
 
-def _op_lay_off_check(request):
+def _op_lay_off_check(request: dict[str, Any]) -> dict[str, Any]:
     state = HandState.from_json(_field(request, "state", dict))
     plays = _field(request, "lay_offs", list)
     return check_lay_off_plan(state, Action.from_json(
         {"kind": "lay_off", "player": state.turn, "lay_offs": plays}).lay_offs)
 
 
-def _op_lay_off_review(request):
+def _op_lay_off_review(request: dict[str, Any]) -> dict[str, Any]:
     return lay_off_review(HandState.from_json(_field(request, "state", dict)))
 
 
-def _game_json(game: Game) -> dict:
+def _game_json(game: Game) -> dict[str, Any]:
     return {"game": game.to_json(), "legal": [a.to_json() for a in legal_actions(game.hand)]}
 
 
-def _op_game_new(request):
+def _op_game_new(request: dict[str, Any]) -> dict[str, Any]:
     kwargs = {name: request[name] for name in ("format", "seed", "dealer", "end_of_stock")
               if name in request}
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     return _game_json(new_game(rules, **kwargs))
 
 
-def _op_game_play(request):
+def _op_game_play(request: dict[str, Any]) -> dict[str, Any]:
     game = game_from_json(_field(request, "game", dict))
     return _game_json(play(game, Action.from_json(_field(request, "action", dict))))
 
 
-def _op_game_next(request):
+def _op_game_next(request: dict[str, Any]) -> dict[str, Any]:
     return _game_json(next_hand(game_from_json(_field(request, "game", dict))))
 
 
@@ -264,9 +266,9 @@ MAX_DEPTH = 20
 """The deepest nesting of lists and objects a request may have (a real one has four)."""
 
 
-def check_depth(value, limit: int = MAX_DEPTH) -> None:
+def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
     """Refuse a value nested deeper than ``limit``, before anything recurses into it."""
-    stack = [(value, 1)]
+    stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
@@ -277,7 +279,7 @@ def check_depth(value, limit: int = MAX_DEPTH) -> None:
                          (item.values() if isinstance(item, dict) else item))
 
 
-def call(request: dict) -> dict:
+def call(request: dict[str, Any]) -> dict[str, Any]:
     """Answer a request already decoded from JSON; the result is a JSON-ready dict."""
     try:
         if not isinstance(request, dict):

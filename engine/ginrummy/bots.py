@@ -88,10 +88,11 @@ def discards(seen: PlayerView) -> list[Card]:
     return [card for card in seen.hand if card is not seen.taken]
 
 
-def least_deadwood_discards(mask: int, cards: list[Card]) -> tuple[int, list[Card]]:
+def least_deadwood_discards(mask: int, cards: list[Card]) -> tuple[int | None, list[Card]]:
     """The least deadwood left by throwing one of ``cards`` from ``mask``, and the cards that
     leave it."""
-    best, chosen = None, []
+    best: int | None = None
+    chosen: list[Card] = []
     for card in cards:
         points = min_deadwood_mask(mask ^ card.bit)
         if best is None or points < best:
@@ -242,9 +243,9 @@ def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Acti
     ranked = sorted(cards, key=lambda c: (now[c], -c.value, c.index))
     scores = {c: (_discard_score(seen, mask ^ c.bit, now[c], c, unseen), rng.random())
               for c in ranked[:SHORTLIST]}
-    card = min(scores, key=scores.get)
+    card = min(scores, key=scores.__getitem__)
     best = now[ranked[0]]
-    knock_card = min((c for c in scores if now[c] == best), key=scores.get)
+    knock_card = min((c for c in scores if now[c] == best), key=scores.__getitem__)
     ending = _ending(seen, knock_card)
     if ending is not None and _should_knock(seen, best, mask ^ knock_card.bit, unseen):
         return ending

@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Iterable, Sequence, Union
 
 from .errors import CardError
 
@@ -63,7 +63,7 @@ class Card:
     """Its deadwood points: ace 1, 2 to 10 face value, pictures 10."""
     _all: dict[tuple[int, str], "Card"] = {}
 
-    def __new__(cls, rank: int, suit: str):
+    def __new__(cls, rank: int, suit: str) -> "Card":
         try:
             return cls._all[rank, suit]
         except KeyError:
@@ -80,10 +80,10 @@ class Card:
         object.__setattr__(card, "value", min(rank, 10))
         return card
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["Card"], tuple[int, str]]:
         return (Card, (self.rank, self.suit))
 
     @classmethod
@@ -143,7 +143,7 @@ DECK: tuple[Card, ...] = tuple(sorted(Card._all.values(), key=lambda c: c.index)
 _BY_NOTATION = {str(card): card for card in DECK}
 
 
-class Hand(tuple):
+class Hand(tuple[Card, ...]):
     """A tuple of distinct cards whose ``str`` is the canonical notation.
 
     ``Hand("AS 2S TH")`` parses like :func:`parse_cards`; ``Hand(cards)`` takes cards (or
@@ -156,10 +156,10 @@ class Hand(tuple):
     def __new__(cls, cards: "CardsLike" = ()) -> "Hand":
         return parse_cards(cards)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Hand is immutable")
 
     @property
@@ -176,7 +176,7 @@ class Hand(tuple):
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
-    def __add__(self, other) -> "Hand":
+    def __add__(self, other: "Iterable[Card | str]") -> "Hand":  # type: ignore[override]  # parses and checks the cards
         return parse_cards(tuple(self) + tuple(other))
 
 
@@ -185,14 +185,14 @@ CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
 notation such as ``"AS 2S TH"``, or an iterable of cards and card notation."""
 
 
-def _hand(cards: tuple, mask: int) -> Hand:
+def _hand(cards: tuple[Card, ...], mask: int) -> Hand:
     """The Hand of ``cards`` (distinct Card objects) whose bits make ``mask``: no checks."""
     hand = tuple.__new__(Hand, cards)
     hand.__dict__["mask"] = mask
     return hand
 
 
-def _checked_hand(cards: tuple) -> Hand:
+def _checked_hand(cards: tuple[Card, ...]) -> Hand:
     """The Hand of ``cards`` (Card objects); a card given twice raises ``duplicate_card``."""
     mask = 0
     for position, card in enumerate(cards):
@@ -207,8 +207,9 @@ def _tokens(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def _parse(text) -> Hand:
+def _parse(text: "CardsLike") -> Hand:
     """A Hand from notation or from an iterable of cards and card notation."""
+    items: Sequence[object]
     if isinstance(text, str):
         items = _tokens(text)
     elif isinstance(text, Iterable) and not isinstance(text, dict):

@@ -6,6 +6,8 @@ English message for the command line and for Python users.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 MAX_MESSAGE = 300
 """The longest message: whatever input it quotes, an error stays one readable line."""
@@ -18,12 +20,12 @@ def cut(text: str, limit: int) -> str:
 class GinRummyError(ValueError):
     """Base class: ``code`` names the problem, ``params`` holds its details."""
 
-    def __init__(self, code: str, message: str, **params):
+    def __init__(self, code: str, message: str, **params: Any) -> None:
         super().__init__(cut(message, MAX_MESSAGE))
         self.code = code
         self.params = params
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "message": str(self), "params": _jsonable(self.params)}
 
 
@@ -35,7 +37,7 @@ class CardError(GinRummyError):
     """
 
     def __init__(self, code: str, message: str, token: str | None = None,
-                 position: int | None = None, **params):
+                 position: int | None = None, **params: Any) -> None:
         super().__init__(code, message, token=token, position=position, **params)
         self.token = token
         self.position = position
@@ -45,7 +47,7 @@ class RuleError(GinRummyError):
     """A move or claim the rules do not allow: an illegal knock, a bad action."""
 
 
-def _jsonable(value):
+def _jsonable(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

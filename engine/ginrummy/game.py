@@ -103,10 +103,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import RuleError
 from .rules import RuleSet, get_rules
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .scoring import HandResult
 
 PLAYERS = (0, 1)
 MAX_ENTRIES = 1000
@@ -134,7 +138,7 @@ class HandEntry:
     points: int
     boxes: int = 1
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not _is_int(self.winner) or self.winner not in PLAYERS:
             raise RuleError("bad_entry", f"winner must be player 0 or 1, not {self.winner!r}",
                             field="winner", value=self.winner)
@@ -146,7 +150,9 @@ class HandEntry:
                                 high=high)
 
     @classmethod
-    def from_result(cls, result, knocker: int, rules="standard", upcard=None) -> "HandEntry":
+    def from_result(cls, result: HandResult, knocker: int,
+                    rules: str | RuleSet | dict[str, Any] = "standard",
+                    upcard: Card | None = None) -> "HandEntry":
         """The entry for a scored hand (a ``HandResult``) in which player ``knocker`` knocked.
 
         ``result.points`` is taken as final (any Oklahoma spade doubling already applied). The
@@ -162,11 +168,11 @@ class HandEntry:
                    and upcard.suit == "S")
         return cls(winner, result.points, 2 if doubled else 1)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "points": self.points, "boxes": self.boxes}
 
     @classmethod
-    def from_json(cls, data) -> "HandEntry":
+    def from_json(cls, data: object) -> "HandEntry":
         """From ``{"winner": 0, "points": 25, "boxes": 1}`` (``boxes`` optional) or ``[0, 25]``."""
         if isinstance(data, HandEntry):
             return data
@@ -198,7 +204,7 @@ class GameRow:
     boxes: int
     totals: tuple[int, int]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "winner": self.winner, "points": self.points,
                 "boxes": self.boxes, "totals": list(self.totals)}
 
@@ -223,17 +229,18 @@ class GameSheet:
     column: int | None = None
     """The Hollywood column number (from 1), or None for a standard game."""
 
-    def explain(self) -> list[dict]:
+    def explain(self) -> list[dict[str, Any]]:
         """Structured steps: ``hand_won`` per row, then the settlement (module docstring)."""
         steps = [_step("hand_won", hand=row.hand, player=row.winner, points=row.points,
                        boxes=row.boxes, totals=list(row.totals)) for row in self.rows]
         return steps + self._settlement_steps()
 
-    def _settlement_steps(self) -> list[dict]:
+    def _settlement_steps(self) -> list[dict[str, Any]]:
         extra = {} if self.column is None else {"column": self.column}
         target = self.rules.game_target
         if not self.finished:
             return [_step("game_in_progress", target=target, points=list(self.points), **extra)]
+        assert self.winner is not None  # a finished game has a winner
         winner, loser = self.winner, 1 - self.winner
         steps = [_step("game_won", hand=self.rows[-1].hand, player=winner,
                        points=self.points[winner], target=target, **extra),
@@ -255,8 +262,8 @@ class GameSheet:
         steps.append(_step("difference", player=winner, amount=self.difference, **extra))
         return steps
 
-    def to_json(self) -> dict:
-        data = {"rules": self.rules.name, "target": self.rules.game_target,
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rules": self.rules.name, "target": self.rules.game_target,
                 "rows": [row.to_json() for row in self.rows], "finished": self.finished,
                 "winner": self.winner, "points": list(self.points),
                 "hands_won": list(self.hands_won), "boxes": list(self.boxes),
@@ -269,7 +276,8 @@ class GameSheet:
         return data
 
 
-def score_game(entries: Iterable, rules="standard") -> GameSheet:
+def score_game(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
+               ) -> GameSheet:
     """The sheet of one game from its hands won, in order (``HandEntry``, dicts or pairs).
 
     >>> sheet = score_game([(1, 60), (1, 45)], rules="pokerwiner")
@@ -285,7 +293,8 @@ def score_game(entries: Iterable, rules="standard") -> GameSheet:
     return _play(numbered, rules)
 
 
-def _play(numbered: list, rules: RuleSet, column: int | None = None) -> GameSheet:
+def _play(numbered: list[tuple[int, HandEntry]], rules: RuleSet, column: int | None = None
+          ) -> GameSheet:
     totals = [0, 0]
     rows: list[GameRow] = []
     for number, entry in numbered:
@@ -294,14 +303,14 @@ def _play(numbered: list, rules: RuleSet, column: int | None = None) -> GameShee
                             f"hand {number} cannot be scored", hand=number,
                             ended_on=rows[-1].hand)
         totals[entry.winner] += entry.points
-        rows.append(GameRow(number, entry.winner, entry.points, entry.boxes, tuple(totals)))
+        rows.append(GameRow(number, entry.winner, entry.points, entry.boxes, _pair(totals)))
     return _settle(tuple(rows), rules, column)
 
 
 def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> GameSheet:
     points = rows[-1].totals if rows else (0, 0)
-    hands_won = tuple(sum(1 for row in rows if row.winner == p) for p in PLAYERS)
-    boxes = tuple(sum(row.boxes for row in rows if row.winner == p) for p in PLAYERS)
+    hands_won = _pair(sum(1 for row in rows if row.winner == p) for p in PLAYERS)
+    boxes = _pair(sum(row.boxes for row in rows if row.winner == p) for p in PLAYERS)
     finished = max(points) >= rules.game_target
     if not finished:
         return GameSheet(rules, rows, False, None, points, hands_won, boxes, 0, (0, 0), False,
@@ -309,7 +318,7 @@ def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> Ga
     winner = 0 if points[0] >= rules.game_target else 1
     loser = 1 - winner
     game_bonus = rules.game_bonus
-    box_bonus = tuple(b * rules.box_bonus for b in boxes)
+    box_bonus = _pair(b * rules.box_bonus for b in boxes)
     before = [points[p] + box_bonus[p] + (game_bonus if p == winner else 0) for p in PLAYERS]
     shutout = points[loser] == 0
     shutout_bonus = 0
@@ -318,7 +327,7 @@ def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> Ga
                          "double_difference": before[winner] - before[loser],
                          "none": 0}[rules.shutout]
     before[winner] += shutout_bonus
-    totals = tuple(before)
+    totals = _pair(before)
     return GameSheet(rules, rows, True, winner, points, hands_won, boxes, game_bonus, box_bonus,
                      shutout, shutout_bonus, totals, totals[winner] - totals[loser], column)
 
@@ -336,7 +345,7 @@ class HollywoodRow:
     closed: tuple[int, ...]
     totals: tuple[tuple[int, int], ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "winner": self.winner, "points": self.points,
                 "boxes": self.boxes, "columns": list(self.columns), "closed": list(self.closed),
                 "totals": [list(t) for t in self.totals]}
@@ -354,10 +363,10 @@ class HollywoodSheet:
     winner: int | None
     difference: int | None
 
-    def explain(self) -> list[dict]:
+    def explain(self) -> list[dict[str, Any]]:
         """``hand_won`` (with ``columns``) and ``column_closed`` per row, then each column's
         settlement, then ``grand_total`` and ``hollywood_won`` / ``_tied`` / ``_in_progress``."""
-        steps = []
+        steps: list[dict[str, Any]] = []
         for row in self.rows:
             steps.append(_step("hand_won", hand=row.hand, player=row.winner, points=row.points,
                                boxes=row.boxes, totals=[list(t) for t in row.totals],
@@ -365,8 +374,8 @@ class HollywoodSheet:
             for column in row.closed:
                 steps.append(_step("column_closed", column=column, hand=row.hand,
                                    player=row.winner))
-        for column in self.columns:
-            steps += column._settlement_steps()
+        for sheet in self.columns:
+            steps += sheet._settlement_steps()
         for player in PLAYERS:
             steps.append(_step("grand_total", player=player, total=self.totals[player]))
         if not self.finished:
@@ -378,7 +387,7 @@ class HollywoodSheet:
             steps.append(_step("hollywood_won", player=self.winner, amount=self.difference))
         return steps
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"rules": self.rules.name, "target": self.rules.game_target,
                 "rows": [row.to_json() for row in self.rows],
                 "columns": [{k: v for k, v in c.to_json().items() if k != "steps"}
@@ -408,7 +417,8 @@ def hollywood_columns(started: Iterable[int], open_columns: Iterable[int]) -> tu
     return tuple(sorted(chosen))
 
 
-def score_hollywood(entries: Iterable, rules="standard") -> HollywoodSheet:
+def score_hollywood(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
+                    ) -> HollywoodSheet:
     """The Hollywood sheet of ``rules.hollywood_columns`` games scored at once (module docstring).
 
     >>> sheet = score_hollywood([(0, 50), (0, 50), (0, 50), (0, 50)])
@@ -426,7 +436,7 @@ def score_hollywood(entries: Iterable, rules="standard") -> HollywoodSheet:
                         rule="hollywood_columns", value=count)
     numbered = list(enumerate(_entries(entries), 1))
     target = rules.game_target
-    per_column: list[list] = [[] for _ in range(count)]
+    per_column: list[list[tuple[int, HandEntry]]] = [[] for _ in range(count)]
     running = [[0, 0] for _ in range(count)]
     started: list[set[int]] = [set(), set()]
     rows: list[HollywoodRow] = []
@@ -445,11 +455,12 @@ def score_hollywood(entries: Iterable, rules="standard") -> HollywoodSheet:
             if running[column - 1][entry.winner] >= target:
                 closed.append(column)
         rows.append(HollywoodRow(number, entry.winner, entry.points, entry.boxes, columns,
-                                 tuple(closed), tuple(tuple(r) for r in running)))
+                                 tuple(closed), tuple(_pair(r) for r in running)))
     sheets = tuple(_play(per_column[c], rules, column=c + 1) for c in range(count))
-    totals = tuple(sum(s.totals[p] for s in sheets) for p in PLAYERS)
+    totals = _pair(sum(s.totals[p] for s in sheets) for p in PLAYERS)
     finished = all(s.finished for s in sheets)
-    winner = difference = None
+    winner: int | None = None
+    difference: int | None = None
     if finished:
         difference = abs(totals[0] - totals[1])
         if totals[0] != totals[1]:
@@ -457,7 +468,7 @@ def score_hollywood(entries: Iterable, rules="standard") -> HollywoodSheet:
     return HollywoodSheet(rules, tuple(rows), sheets, finished, totals, winner, difference)
 
 
-def _entries(entries: Iterable) -> list[HandEntry]:
+def _entries(entries: Iterable[Any]) -> list[HandEntry]:
     if isinstance(entries, (str, bytes, dict)) or not hasattr(entries, "__iter__"):
         raise RuleError("bad_entry", "hand entries must be a list", field="entries",
                         value=str(entries)[:40])
@@ -468,9 +479,15 @@ def _entries(entries: Iterable) -> list[HandEntry]:
     return [HandEntry.from_json(e) for e in entries]
 
 
-def _step(code: str, **params) -> dict:
+def _step(code: str, **params: Any) -> dict[str, Any]:
     return {"code": code, **params}
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _pair(values: Iterable[int]) -> tuple[int, int]:
+    """Two numbers, one per player, as a tuple."""
+    first, second = values
+    return first, second

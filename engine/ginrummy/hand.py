@@ -91,8 +91,9 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
-from .cards import DECK, Card, Hand, _hand, parse_cards
+from .cards import DECK, Card, CardsLike, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
 from .errors import RuleError
 from .game import HandEntry
@@ -135,7 +136,7 @@ class Action:
     """``lay_off`` only: the defender's own lay-offs, ``(card, meld index)`` in order (None:
     the engine plays the best ones)."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:
             raise RuleError("bad_action", f"unknown action {self.kind!r}", field="kind",
                             value=self.kind)
@@ -172,8 +173,8 @@ class Action:
                         if getattr(self, name) is not None)
         return f"Action(kind={self.kind!r}, player={self.player!r}, card={self.card!r}{extra})"
 
-    def to_json(self) -> dict:
-        data = {"kind": self.kind, "player": self.player}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "player": self.player}
         if self.card is not None:
             data["card"] = str(self.card)
         if self.melds is not None:
@@ -183,7 +184,7 @@ class Action:
         return data
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         if isinstance(data, Action):
             return data
         if not isinstance(data, dict):
@@ -212,7 +213,8 @@ class Action:
                 raise RuleError("bad_action", "lay_offs must be a list of {card, meld}",
                                 field="lay_offs", value=str(plays)[:40])
             plays = [(p["card"], p["meld"]) for p in plays]
-        return cls(data["kind"], data["player"], card, melds, plays)
+        # __post_init__ parses the card and checks the melds and lay-offs
+        return cls(data["kind"], data["player"], card, melds, plays)  # type: ignore[arg-type]
 
 
 MAX_MELDS = 10
@@ -221,7 +223,7 @@ MAX_LAY_OFFS = 10
 """The most lay-offs a defender may play (they hold 10 cards)."""
 
 
-def _lay_off_pairs(kind: str, plays) -> tuple[tuple[Card, int], ...]:
+def _lay_off_pairs(kind: str, plays: Any) -> tuple[tuple[Card, int], ...]:
     """The lay-offs of a ``lay_off`` action as ``(Card, int)`` pairs, shapes checked."""
     if kind != "lay_off" or isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
         raise RuleError("bad_action", f"{kind} takes no lay-offs", field="lay_offs",
@@ -262,7 +264,7 @@ class Event:
     player: int
     card: Card | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:
             raise _bad("history", f"unknown move {self.kind!r} in the history", self.kind)
         if not _is_int(self.player) or self.player not in (0, 1):
@@ -274,14 +276,14 @@ class Event:
     def __str__(self) -> str:
         return f"{self.kind}{'' if self.card is None else ' ' + str(self.card)} by {self.player}"
 
-    def to_json(self) -> dict:
-        data = {"kind": self.kind, "player": self.player}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "player": self.player}
         if self.card is not None:
             data["card"] = str(self.card)
         return data
 
     @classmethod
-    def from_json(cls, data) -> "Event":
+    def from_json(cls, data: object) -> "Event":
         if not isinstance(data, dict) or set(data) - {"kind", "player", "card"}:
             raise _bad("history", "an event is an object with kind, player and card", data)
         card = data.get("card")
@@ -289,7 +291,7 @@ class Event:
             if not isinstance(card, str):
                 raise _bad("history", "an event's card is written like 7H", card)
             card = Card.parse(card)
-        return cls(data.get("kind"), data.get("player"), card)
+        return cls(data.get("kind"), data.get("player"), card)  # type: ignore[arg-type]  # checked by __post_init__
 
 
 @dataclass(frozen=True)
@@ -344,9 +346,10 @@ class HandState:
         """The score-sheet entry for a finished hand (None while playing or for a dead hand)."""
         if self.result is None:
             return None
+        assert self.knocker is not None  # a scored hand has a knocker
         return HandEntry.from_result(self.result, self.knocker, self.rules, self.upcard)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Every field as JSON values; :meth:`from_json` reads it back to an equal state."""
         return {
             "version": JSON_VERSION, "rules": self.rules.to_json(), "dealer": self.dealer,
@@ -364,7 +367,7 @@ class HandState:
         }
 
     @classmethod
-    def from_json(cls, data) -> "HandState":
+    def from_json(cls, data: object) -> "HandState":
         """A state from :meth:`to_json` output, checked: coded errors, never a ``KeyError``.
 
         ``result`` is not read: it is scored again from the cards.
@@ -372,7 +375,8 @@ class HandState:
         return _state_from_json(data)
 
 
-def deal(seed: int | None = None, deck=None, dealer: int = 0, rules="standard",
+def deal(seed: int | None = None, deck: CardsLike | None = None, dealer: int = 0,
+         rules: str | RuleSet | dict[str, Any] = "standard",
          end_of_stock: str = "void") -> HandState:
     """Deal a hand: from ``deck`` (52 distinct cards, top first) or a shuffle of
     :data:`~ginrummy.cards.DECK` by ``random.Random(seed)``.
@@ -409,10 +413,9 @@ def deal(seed: int | None = None, deck=None, dealer: int = 0, rules="standard",
     else:
         deck = parse_cards(deck, count=52)
     non_dealer = 1 - dealer
-    hands = [None, None]
-    hands[non_dealer] = Hand(deck[0:20:2])
-    hands[dealer] = Hand(deck[1:20:2])
-    return HandState(rules=rules, dealer=dealer, hands=tuple(hands), stock=tuple(deck[21:]),
+    first, second = Hand(deck[0:20:2]), Hand(deck[1:20:2])  # the non-dealer's, the dealer's
+    hands = (first, second) if non_dealer == 0 else (second, first)
+    return HandState(rules=rules, dealer=dealer, hands=hands, stock=tuple(deck[21:]),
                      discards=(deck[20],), upcard=deck[20], phase="offer", turn=non_dealer,
                      end_of_stock=end_of_stock)
 
@@ -459,7 +462,7 @@ def _legal(phase: str, player: int, hand: Hand, taken: Card | None, stock_only: 
     return actions
 
 
-def apply(state: HandState, action) -> HandState:
+def apply(state: HandState, action: Action | dict[str, Any]) -> HandState:
     """The state after ``action`` (an :class:`Action` or its JSON); illegal actions raise
     :class:`RuleError` with a code (see the module docstring)."""
     action = Action.from_json(action)
@@ -508,6 +511,7 @@ def _draw_discard(state: HandState, action: Action) -> HandState:
 def _check_discard(state: HandState, action: Action) -> Hand:
     """The hand left after discarding ``action.card``, if the card may be discarded."""
     hand = state.hands[action.player]
+    assert action.card is not None  # Action checks that a discard names a card
     if action.card not in hand:
         raise RuleError("card_not_in_hand", f"{action.card} is not in player {action.player}'s "
                         "hand", card=str(action.card))
@@ -581,6 +585,7 @@ def _finish(state: HandState) -> HandState:
 
 def _score(state: HandState) -> HandResult:
     knocker = state.knocker
+    assert knocker is not None  # only an ended hand is scored
     return score_hand(state.hands[knocker], state.hands[1 - knocker], state.rules, state.upcard,
                       knocker_melds=state.layout, defender_lay_offs=state.laid_off)
 
@@ -590,7 +595,7 @@ _MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
           "big_gin": _big_gin, "lay_off": _lay_off}
 
 
-def _replace(state: HandState, **changes) -> HandState:
+def _replace(state: HandState, **changes: Any) -> HandState:
     """``dataclasses.replace`` without its checks (HandState has no ``__post_init__``): a move
     is a few microseconds, which the bots' and the coach's playouts need."""
     new = object.__new__(HandState)
@@ -600,12 +605,12 @@ def _replace(state: HandState, **changes) -> HandState:
     return new
 
 
-def _give(hands: tuple, player: int, card: Card) -> tuple:
+def _give(hands: tuple[Hand, Hand], player: int, card: Card) -> tuple[Hand, Hand]:
     hand = hands[player]
     return _set(hands, player, _hand(tuple(hand) + (card,), hand.mask | card.bit))
 
 
-def _set(hands: tuple, player: int, hand: Hand) -> tuple:
+def _set(hands: tuple[Hand, Hand], player: int, hand: Hand) -> tuple[Hand, Hand]:
     return (hand, hands[1]) if player == 0 else (hands[0], hand)
 
 
@@ -613,7 +618,7 @@ def _without(hand: Hand, card: Card) -> Hand:
     return _hand(tuple(c for c in hand if c is not card), hand.mask & ~card.bit)
 
 
-def _text(cards) -> str | None:
+def _text(cards: Card | Iterable[object] | None) -> str | None:
     if cards is None:
         return None
     if isinstance(cards, Card):
@@ -621,7 +626,7 @@ def _text(cards) -> str | None:
     return " ".join(map(str, cards))
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -632,11 +637,11 @@ _FIELDS = ("version", "rules", "dealer", "hands", "stock", "discards", "upcard",
            "knock_discard", "outcome", "history", "layout", "laid_off")
 
 
-def _bad(field_name: str, message: str, value=None) -> RuleError:
+def _bad(field_name: str, message: str, value: object = None) -> RuleError:
     return RuleError("bad_state", message, field=field_name, value=repr(value))
 
 
-def _rules_from_json(data) -> RuleSet:
+def _rules_from_json(data: object) -> RuleSet:
     if isinstance(data, str):
         return get_rules(data)
     if not isinstance(data, dict):
@@ -651,7 +656,7 @@ def _rules_from_json(data) -> RuleSet:
         raise _bad("rules", "unknown field in rules", sorted(fields)) from None
 
 
-def _state_from_json(data) -> HandState:
+def _state_from_json(data: object) -> HandState:
     if not isinstance(data, dict):
         raise _bad("state", "a hand state must be an object", data)
     missing = [name for name in _FIELDS if name not in data]
@@ -661,17 +666,17 @@ def _state_from_json(data) -> HandState:
         raise _bad("version", f"unknown state version {data['version']!r}", data["version"])
     rules = _rules_from_json(data["rules"])
 
-    def cards(name, text, count=None):
+    def cards(name: str, text: object, count: int | None = None) -> Hand:
         if not isinstance(text, str):
             raise _bad(name, f"{name} must be cards written like '7H 8H'", text)
         return parse_cards(text, count=count)
 
-    def card(name, text, optional=True):
+    def card(name: str, text: object, optional: bool = True) -> Card | None:
         if text is None and optional:
             return None
         return cards(name, text, count=1)[0]
 
-    def choice(name, allowed):
+    def choice(name: str, allowed: tuple[Any, ...]) -> Any:
         value = data[name]
         if value not in allowed or isinstance(value, bool):
             raise _bad(name, f"{name} must be one of {', '.join(map(str, allowed))}", value)
@@ -679,7 +684,7 @@ def _state_from_json(data) -> HandState:
 
     if not isinstance(data["hands"], list) or len(data["hands"]) != 2:
         raise _bad("hands", "hands must be a list of two hands", data["hands"])
-    hands = tuple(cards("hands", h) for h in data["hands"])
+    hands = (cards("hands", data["hands"][0]), cards("hands", data["hands"][1]))
     stock, discards = cards("stock", data["stock"]), cards("discards", data["discards"])
     knock_discard = card("knock_discard", data["knock_discard"])
     everything = list(hands[0]) + list(hands[1]) + list(stock) + list(discards)
@@ -694,7 +699,7 @@ def _state_from_json(data) -> HandState:
     phase = choice("phase", PHASES)
     state = HandState(
         rules=rules, dealer=choice("dealer", (0, 1)), hands=hands, stock=tuple(stock),
-        discards=tuple(discards), upcard=card("upcard", data["upcard"], optional=False),
+        discards=tuple(discards), upcard=cards("upcard", data["upcard"], count=1)[0],
         phase=phase, turn=choice("turn", (0, 1)),
         end_of_stock=choice("end_of_stock", END_OF_STOCK), taken=card("taken", data["taken"]),
         stock_only=data["stock_only"], reshuffles=reshuffles,
@@ -705,14 +710,15 @@ def _state_from_json(data) -> HandState:
         layout=_layout_from_json(data["layout"]), laid_off=_laid_off_from_json(data["laid_off"]))
     _check_consistent(state)
     if phase == "finished" and state.outcome != "dead":
-        state = _replace(state, result=_score(state))
-        if state.result.outcome != state.outcome:
-            raise _bad("outcome", f"the cards score {state.result.outcome}, not "
+        result = _score(state)
+        state = _replace(state, result=result)
+        if result.outcome != state.outcome:
+            raise _bad("outcome", f"the cards score {result.outcome}, not "
                        f"{state.outcome}", state.outcome)
     return state
 
 
-def known_cards(history, player: int) -> Hand:
+def known_cards(history: Iterable[Event], player: int) -> Hand:
     """The cards ``player`` took from the discard pile (the upcard too) and has not discarded
     since, in the order taken: the cards of their hand the other player knows.
 
@@ -725,13 +731,14 @@ def known_cards(history, player: int) -> Hand:
         if event.player != player:
             continue
         if event.kind in ("take_upcard", "draw_discard"):
+            assert event.card is not None  # Event checks that these moves show a card
             held.append(event.card)
         elif event.kind == "discard" and event.card in held:
             held.remove(event.card)
     return Hand(held)
 
 
-def _layout_from_json(data) -> tuple[Meld, ...] | None:
+def _layout_from_json(data: object) -> tuple[Meld, ...] | None:
     if data is None:
         return None
     if not isinstance(data, list) or len(data) > MAX_MELDS:
@@ -739,7 +746,7 @@ def _layout_from_json(data) -> tuple[Meld, ...] | None:
     return check_melds(data)
 
 
-def _laid_off_from_json(data) -> tuple[tuple[Card, int], ...] | None:
+def _laid_off_from_json(data: object) -> tuple[tuple[Card, int], ...] | None:
     if data is None:
         return None
     if not isinstance(data, list):
@@ -747,7 +754,7 @@ def _laid_off_from_json(data) -> tuple[tuple[Card, int], ...] | None:
     return Action.from_json({"kind": "lay_off", "player": 0, "lay_offs": data}).lay_offs
 
 
-def _history_from_json(data) -> tuple[Event, ...]:
+def _history_from_json(data: object) -> tuple[Event, ...]:
     if not isinstance(data, list):
         raise _bad("history", "the history must be a list of events", data)
     if len(data) > MAX_HISTORY:
@@ -764,7 +771,7 @@ def _check_consistent(state: HandState) -> None:
     elif phase == "discard":
         expected = [10, 10]
         expected[turn] = 11
-    elif state.ending == "big_gin":
+    elif state.ending == "big_gin" and state.knocker is not None:
         expected = [10, 10]
         expected[state.knocker] = 11
     else:
@@ -798,7 +805,7 @@ def _check_consistent(state: HandState) -> None:
     if (state.layout is not None) != (state.ending in ("knock", "gin")):
         raise _bad("layout", "the knocker's layout is set exactly after a knock or gin",
                    _text(state.layout and [c for m in state.layout for c in m.cards]))
-    if state.layout is not None:
+    if state.layout is not None and state.knocker is not None:
         layout_deadwood(state.layout, state.hands[state.knocker])
     if state.laid_off is not None and (state.ending != "knock" or phase != "finished"):
         raise _bad("laid_off", "lay-offs are played only once a knock is finished",

@@ -38,7 +38,7 @@ A run takes a whole chain at one end (OpenSpiel offers only one card):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from .cards import Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .errors import CardError, RuleError
@@ -61,7 +61,7 @@ class LayOff:
         """The meld after this card is laid off."""
         return Hand(sorted(self.onto + (self.card,)))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"card": str(self.card), "meld_index": self.meld_index, "meld": str(self.onto),
                 "result": str(self.result)}
 
@@ -79,7 +79,7 @@ class LayOffResult:
     points: int
     knocker_melds: tuple[Meld, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"lay_offs": [lay.to_json() for lay in self.lay_offs],
                 "melds": [str(m) for m in self.melds], "deadwood": str(self.deadwood),
                 "points": self.points, "knocker_melds": [str(m) for m in self.knocker_melds]}
@@ -228,7 +228,7 @@ def _play(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOf
 
 
 def check_lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike,
-                   plays: Iterable) -> LayOffResult:
+                   plays: Iterable[Any]) -> LayOffResult:
     """The defender's own choice of lay-offs, checked one at a time, in order: ``plays`` is a
     sequence of ``(card, meld_index)`` (the card laid off onto the knocker's meld of that
     0-based index, as it stands after the earlier plays). The defender's other cards are

@@ -34,11 +34,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
+from typing import Any, Iterable
 
-from .cards import DECK
+from .cards import DECK, Card
 from .errors import RuleError
 from .game import MAX_ENTRIES, GameSheet, HandEntry, HollywoodSheet, score_game, score_hollywood
-from .hand import END_OF_STOCK, HandState, _is_int, _rules_from_json, apply, deal
+from .hand import END_OF_STOCK, Action, HandState, _is_int, _rules_from_json, apply, deal
 from .rules import RuleSet, get_rules
 
 FORMATS = ("standard", "hollywood")
@@ -56,7 +57,7 @@ class Played:
     dealer: int
     entry: HandEntry | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer,
                 "entry": None if self.entry is None else self.entry.to_json()}
 
@@ -93,7 +94,7 @@ class Game:
     def finished(self) -> bool:
         return self.hand.finished and self.sheet.finished
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The game as JSON; :func:`game_from_json` reads it back. ``sheet`` and ``finished``
         are derived (not read back)."""
         return {"version": JSON_VERSION, "rules": self.rules.to_json(), "format": self.format,
@@ -104,19 +105,19 @@ class Game:
                 "sheet": self.sheet.to_json()}
 
 
-def score_sheet(entries, rules: RuleSet, format: str = "standard") -> GameSheet | HollywoodSheet:
+def score_sheet(entries: Iterable[Any], rules: RuleSet, format: str = "standard") -> GameSheet | HollywoodSheet:
     """The sheet of these entries in this format."""
     return (score_hollywood if format == "hollywood" else score_game)(entries, rules)
 
 
-def deck_for(seed: int, number: int) -> tuple:
+def deck_for(seed: int, number: int) -> tuple[Card, ...]:
     """The deck of deal ``number`` (from 0) of a game with this seed, top card first."""
     order = list(DECK)
     random.Random(f"{seed}/{number}").shuffle(order)
     return tuple(order)
 
 
-def new_game(rules="standard", format: str = "standard", seed: int = 0, dealer: int = 0,
+def new_game(rules: str | RuleSet | dict[str, Any] = "standard", format: str = "standard", seed: int = 0, dealer: int = 0,
              end_of_stock: str = "void") -> Game:
     """A new game with its first hand dealt by ``dealer``."""
     rules = get_rules(rules)
@@ -130,7 +131,7 @@ def new_game(rules="standard", format: str = "standard", seed: int = 0, dealer: 
     return Game(rules, format, seed, dealer, end_of_stock, (), hand)
 
 
-def play(game: Game, action) -> Game:
+def play(game: Game, action: Action | dict[str, Any]) -> Game:
     """The game after ``action`` in the current hand (see :func:`ginrummy.hand.apply`)."""
     return dataclasses.replace(game, hand=apply(game.hand, action))
 
@@ -169,11 +170,11 @@ _FIELDS = ("version", "rules", "format", "seed", "first_dealer", "end_of_stock",
            "hand")
 
 
-def _bad(name: str, message: str, value=None) -> RuleError:
+def _bad(name: str, message: str, value: object = None) -> RuleError:
     return RuleError("bad_game", message, field=name, value=str(value)[:40])
 
 
-def game_from_json(data) -> Game:
+def game_from_json(data: object) -> Game:
     """A game from :meth:`Game.to_json` output, checked: the dealers follow the rules, the
     entries make a sheet that is not over before the current hand, and the hand is valid."""
     if not isinstance(data, dict):
@@ -196,7 +197,7 @@ def game_from_json(data) -> Game:
         raise _bad("hand", "hand must be a hand state", type(data["hand"]).__name__)
     game = new_game(_rules_from_json(data["rules"]), data["format"], data["seed"], first,
                     data["end_of_stock"])
-    hands = []
+    hands: list[Played] = []
     dealer = first
     for item in played:
         if not isinstance(item, dict) or set(item) != {"dealer", "entry"}:

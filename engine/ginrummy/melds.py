@@ -65,7 +65,7 @@ class Meld:
     cards: Hand  # sorted by rank, then suit (S, H, D, C)
     kind: str = ""  # "set" or "run"; worked out when not given
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         cards = parse_cards(self.cards).sorted()
         kind = meld_kind(cards.mask)
         if kind is None or self.kind not in ("", kind):
@@ -126,7 +126,7 @@ class Arrangement:
 
 # --- the lane tables --------------------------------------------------------------------------
 
-def _build_lane_tables():
+def _build_lane_tables() -> tuple[list[int], list[int], list[int], list[int], list[int]]:
     """Tables indexed by a 13-bit lane (one suit's cards, ace at bit 0), using runs only:
 
     - ``key``: least deadwood as ``points << _KEY_SHIFT | dead cards`` (points first, then
@@ -245,7 +245,7 @@ def _one_rank_choices(mask: int, rank_bit: int) -> list[int]:
 
 # --- the mask functions -----------------------------------------------------------------------
 
-def min_deadwood_mask(mask: int, _t=_POINTS) -> int:
+def min_deadwood_mask(mask: int, _t: list[int] = _POINTS) -> int:
     """Least deadwood points of the cards in ``mask`` (any number of cards, no discard).
 
     >>> min_deadwood_mask(parse_cards("3H 4H 5H 7C 7D 7S 9S 9C KD KH").mask)
@@ -274,7 +274,8 @@ def min_deadwood_mask(mask: int, _t=_POINTS) -> int:
     return best
 
 
-def min_deadwood_after_discard_mask(mask: int, _t=_POINTS, _g=_DISCARD_GAIN) -> int:
+def min_deadwood_after_discard_mask(mask: int, _t: list[int] = _POINTS,
+                                    _g: list[int] = _DISCARD_GAIN) -> int:
     """Least deadwood points after discarding one of the cards in ``mask`` (exact: as good as
     trying every discard). An empty mask raises ``CardError("wrong_count")``.
 
@@ -323,7 +324,8 @@ def _search(mask: int) -> tuple[int, list[int]]:
     if choices is None:
         return _memo_search(mask, {})
     k = _KEY
-    best, best_removal = None, 0
+    best: int | None = None
+    best_removal = 0
     for removal in choices:
         rest = mask ^ removal
         key = (k[rest & _LANE] + k[rest >> _HEARTS & _LANE] + k[rest >> _DIAMONDS & _LANE]
@@ -338,10 +340,11 @@ def _search(mask: int) -> tuple[int, list[int]]:
         cards = best_removal & (_RANK << rank)
         if cards:
             melds.append(cards)
+    assert best is not None  # there is always a choice: _set_choices starts from "no set"
     return best, melds
 
 
-def _best_key(mask: int, _k=_KEY) -> int:
+def _best_key(mask: int, _k: list[int] = _KEY) -> int:
     """The search key of the best arrangement of ``mask`` (as :func:`_search`)."""
     choices = _set_choices(mask)
     if choices is None:
@@ -350,7 +353,7 @@ def _best_key(mask: int, _k=_KEY) -> int:
                 + _k[r >> _CLUBS] for r in [mask ^ choice for choice in choices]])
 
 
-def _memo_search(mask: int, memo: dict) -> tuple[int, list[int]]:
+def _memo_search(mask: int, memo: dict[int, tuple[int, list[int]]]) -> tuple[int, list[int]]:
     """(least key, meld masks) like :func:`_search`, by plain recursion on the lowest card (dead,
     in a set, or starting a run), memoised in ``memo``. Used for hands with very many set
     choices; equal-key ties may be broken differently from :func:`_search`."""
@@ -415,7 +418,7 @@ def arrange(cards: CardsLike) -> Arrangement:
     return _arrangement(parse_cards(cards).mask)
 
 
-def _discard_order(card: Card) -> tuple:
+def _discard_order(card: Card) -> tuple[int, int, int]:
     return (-card.value, -card.rank, card.index)
 
 

@@ -21,6 +21,7 @@ Bots and the coach read only a view, so they cannot use what a player could not 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterable
 
 from .cards import DECK, Card, Hand, cards_from_mask
 from .errors import RuleError
@@ -74,8 +75,8 @@ class PlayerView:
         return _legal(self.phase, self.player, self.hand, self.taken, self.stock_only,
                       bool(self.discards), self.rules, self.upcard)
 
-    def to_json(self) -> dict:
-        def text(cards):
+    def to_json(self) -> dict[str, Any]:
+        def text(cards: Card | Iterable[Card] | None) -> str | None:
             return None if cards is None else (str(cards) if isinstance(cards, Card)
                                                else " ".join(map(str, cards)))
         return {

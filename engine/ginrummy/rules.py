@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 from dataclasses import dataclass, field
 
 from .cards import Card
@@ -70,7 +71,7 @@ class RuleSet:
     """Who deals the next hand: one of :data:`NEXT_DEALER_RULES`."""
     sources: tuple[str, ...] = field(default=())
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name, (low, high) in NUMBER_RANGES.items():
             value = getattr(self, name)
             if value is None and name == "big_gin_bonus":
@@ -88,7 +89,7 @@ class RuleSet:
                                 f"not {getattr(self, name)!r}", rule=name,
                                 value=getattr(self, name))
 
-    def replace(self, **changes) -> "RuleSet":
+    def replace(self, **changes: Any) -> "RuleSet":
         """A copy with some fields changed; it is named ``custom`` unless a name is given."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
@@ -115,13 +116,13 @@ class RuleSet:
             return 2
         return 1
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["sources"] = list(self.sources)
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> "RuleSet":
+    def from_json(cls, data: dict[str, Any]) -> "RuleSet":
         """A preset by name, with any other keys as changes: ``{"name": "standard", "gin_bonus": 20}``."""
         if not isinstance(data, dict):
             raise RuleError("bad_rule", f"rules must be an object, not {data!r}", rule="rules",
@@ -137,7 +138,7 @@ class RuleSet:
         return base.replace(**changed)
 
 
-def get_rules(rules: "str | RuleSet | dict") -> RuleSet:
+def get_rules(rules: "str | RuleSet | dict[str, Any]") -> RuleSet:
     """A :class:`RuleSet` from a preset name, a RuleSet, or a JSON object."""
     if isinstance(rules, RuleSet):
         return rules

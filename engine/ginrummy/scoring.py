@@ -97,7 +97,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable
+from typing import Any, Iterable, Iterator
 
 from .cards import LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .ending import check_ending
@@ -130,7 +130,7 @@ class HandResult:
     knock_limit: int | None = None
     """The knock limit that applied (None for gin and big gin)."""
 
-    def explain(self) -> list[dict]:
+    def explain(self) -> list[dict[str, Any]]:
         """The scoring as structured steps (see the module docstring for every code).
 
         >>> steps = score_hand("7S 8S 9S 2H 3H 4H KC KD KH AD",
@@ -187,7 +187,7 @@ class HandResult:
                       "points": self.points, "tie": self.tie})
         return steps
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Every field as JSON values (cards as notation), plus ``steps`` from :meth:`explain`."""
         return {
             "outcome": self.outcome, "winner": self.winner, "points": self.points,
@@ -225,7 +225,7 @@ def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
             least[mask] = min_deadwood_mask(mask)
         return least[mask]
 
-    def melds_with(low: Card, rest: int):
+    def melds_with(low: Card, rest: int) -> Iterator[int]:
         """The melds in ``rest`` holding its lowest card ``low``, as masks, in search order."""
         same = [bit for bit in by_rank[low.rank] if bit & rest]
         for size in (3, 4):
@@ -240,7 +240,7 @@ def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
             if run.bit_count() >= 3:
                 yield run
 
-    def search(rest: int, target: int):
+    def search(rest: int, target: int) -> Iterator[tuple[int, ...]]:
         """Every list of melds (masks) of ``rest`` that leaves deadwood ``target``."""
         if not rest:
             yield ()
@@ -292,9 +292,9 @@ def knocker_layout(knocker: CardsLike, defender: CardsLike) -> tuple[Meld, ...]:
 
 
 def score_hand(knocker: CardsLike, defender: CardsLike,
-               rules: RuleSet | str | dict = "standard", upcard: Card | str | None = None,
+               rules: RuleSet | str | dict[str, Any] = "standard", upcard: Card | str | None = None,
                knocker_melds: Iterable[MeldLike] | None = None,
-               defender_lay_offs: Iterable | None = None) -> HandResult:
+               defender_lay_offs: Iterable[Any] | None = None) -> HandResult:
     """Score one hand.
 
     ``knocker``: the knocker's 10 cards after the discard (11 cards claim big gin).
@@ -366,6 +366,7 @@ def score_hand(knocker: CardsLike, defender: CardsLike,
     if outcome == "gin":
         winner, base = "knocker", rules.gin_bonus + d_points
     elif outcome == "big_gin":
+        assert rules.big_gin_bonus is not None  # check_ending allows big gin only when it is played
         winner, base = "knocker", rules.big_gin_bonus + d_points
     elif d_points > k_points:
         winner, base = "knocker", d_points - k_points
