@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PY_STAMP  := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 
-.PHONY: serve site test bench mutate deps chromium clean lock
+.PHONY: serve site test lint fix bench mutate deps chromium clean lock
 
 serve: deps
 	$(PY) -m sitegen serve
@@ -13,9 +13,23 @@ serve: deps
 site: deps
 	$(PY) -m sitegen build
 
-test: deps chromium
+test: deps chromium lint
 	$(PY) -m sitegen build
 	$(PY) -m pytest -q -n auto
+
+# Style and types: ruff (lint and format) for all Python, mypy (strict on the engine), eslint
+# for the JavaScript; configured in pyproject.toml and eslint.config.mjs. `make fix` applies
+# what can be fixed automatically.
+lint: deps
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	npx --no-install eslint .
+
+fix: deps
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+	npx --no-install eslint --fix .
 
 bench: site
 	$(PY) -m pip install -q -r requirements-bench.txt
@@ -49,9 +63,11 @@ lock: | $(PY)
 	$(VENV)/bin/pip-compile -q --generate-hashes --allow-unsafe --strip-extras --no-header \
 	  --no-emit-index-url --no-emit-find-links -o requirements.lock requirements.txt
 
-# npm ci only when node_modules does not already hold the pinned Pyodide and axe-core (tests).
+# npm ci only when node_modules does not already hold the pinned Pyodide, axe-core (tests) and
+# eslint (lint).
 $(NPM_STAMP): package.json package-lock.json | $(PY_STAMP)
-	@($(PY) -m sitegen check-runtime && test -f node_modules/axe-core/axe.min.js) >/dev/null 2>&1 \
+	@($(PY) -m sitegen check-runtime && test -f node_modules/axe-core/axe.min.js \
+	  && test -x node_modules/.bin/eslint) >/dev/null 2>&1 \
 	  || npm ci
 	@mkdir -p node_modules && touch $@
 

@@ -41,8 +41,8 @@ import hashlib
 import http.server
 import json
 import math
-import re
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -55,9 +55,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from sitegen.compress import negotiate  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 LIGHTHOUSE = "lighthouse@12.2.3"
 # The home page (its example just below the fold at 1280x900), a rule page with its example in
 # view, and one whose example is far below the fold.
@@ -73,14 +80,32 @@ TARGETS = {  # issue 4's table
     "lh_cls": 0.05,
 }
 
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
-         ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
-         ".zip": "application/zip", ".whl": "application/zip", ".svg": "image/svg+xml",
-         ".xml": "application/xml", ".png": "image/png", ".ico": "image/x-icon",
-         ".woff2": "font/woff2", ".txt": "text/plain", ".webmanifest": "application/manifest+json",
-         ".snapshot": "application/octet-stream"}
-COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/wasm",
-                "image/svg+xml", "application/xml")
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".xml": "application/xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain",
+    ".webmanifest": "application/manifest+json",
+    ".snapshot": "application/octet-stream",
+}
+COMPRESSIBLE = (
+    "text/",
+    "application/json",
+    "application/javascript",
+    "application/wasm",
+    "image/svg+xml",
+    "application/xml",
+)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -115,7 +140,7 @@ class Server(http.server.ThreadingHTTPServer):
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
     def do_GET(self):
@@ -140,7 +165,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path not in self.server.overrides:
             copy, encoding = negotiate(file, accept)
             body = copy.read_bytes() if encoding else body
-        if encoding is None and "gzip" in accept and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
+        if (
+            encoding is None
+            and "gzip" in accept
+            and ctype.startswith(COMPRESSIBLE)
+            and len(body) > 512
+        ):
             body, encoding = gzip.compress(body, 6, mtime=0), "gzip"
         headers = {"Vary": "Accept-Encoding"}
         if encoding:
@@ -182,7 +212,7 @@ def serve(site: Path, overrides: dict[str, bytes] | None = None, brotli: bool = 
 # ------------------------------------------------------------------------------------------------
 # In the page
 
-INIT_SCRIPT = """
+INIT_SCRIPT = r"""
 (() => {
   const bench = (window.__bench = { longtasks: [], frames: [] });
   try {
@@ -277,8 +307,12 @@ def wait_quiet(server: Server, log: list, quiet_s: float = 1.5, limit_s: float =
             return
 
 
-THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 12e6 / 8,
-            "uploadThroughput": -1}  # 12 Mbit/s down, 40 ms: a phone on a mobile link
+THROTTLE = {
+    "offline": False,
+    "latency": 40,
+    "downloadThroughput": 12e6 / 8,
+    "uploadThroughput": -1,
+}  # 12 Mbit/s down, 40 ms: a phone on a mobile link
 
 KEPT_JS = """async (paths) => {
   for (const path of paths) if (!(await caches.match(new URL(path, location.origin).href))) return false;
@@ -296,8 +330,14 @@ def offline_files(site: Path, page_path: str) -> list[str] | None:
     return ["/" + page_path, *("/" + p for p in runtime)]
 
 
-def one_load(context, server: Server, page_path: str, edits: int, throttle: bool = False,
-             keep: list[str] | None = None) -> dict:
+def one_load(
+    context,
+    server: Server,
+    page_path: str,
+    edits: int,
+    throttle: bool = False,
+    keep: list[str] | None = None,
+) -> dict:
     """Load page_path in context, leave it alone, then scroll to its example; measure.
     throttle: through THROTTLE (Chrome DevTools Protocol network emulation); keep: wait, at the
     end, until the service worker holds these paths (for an offline load next)."""
@@ -326,14 +366,19 @@ def one_load(context, server: Server, page_path: str, edits: int, throttle: bool
         # engine until the reader changes it), asked at once, answered once the engine is live.
         page.evaluate("""() => { window.ginEngine.request({ op: "render",
             state: JSON.parse(document.querySelector("[data-gin]").dataset.gin) }); }""")
-        page.wait_for_function("() => performance.getEntriesByName('gin-first-answer').length",
-                               timeout=120_000)
+        page.wait_for_function(
+            "() => performance.getEntriesByName('gin-first-answer').length", timeout=120_000
+        )
         wait_quiet(server, sent, quiet_s=1.0)
     marks = page.evaluate(MARKS_JS)
     result = {
-        "example_top": where and where["top"], "viewport": where and where["viewport"],
-        "booted_alone": booted_alone, "before_kb": before_kb, "before_files": before_files,
-        "total_kb": sum(n for _, _, n in sent) / 1024, "errors": errors,
+        "example_top": where and where["top"],
+        "viewport": where and where["viewport"],
+        "booted_alone": booted_alone,
+        "before_kb": before_kb,
+        "before_files": before_files,
+        "total_kb": sum(n for _, _, n in sent) / 1024,
+        "errors": errors,
     }
     if marks["gin-boot"] is not None and marks["gin-first-answer"] is not None:
         result["boot_ms"] = marks["gin-first-answer"] - marks["gin-boot"]
@@ -349,16 +394,24 @@ def one_load(context, server: Server, page_path: str, edits: int, throttle: bool
     result["frames"] = bench["frames"]
     # Caused by the engine: a long animation frame in which the site's engine scripts (gin.js,
     # examples.js, worker glue, Pyodide) ran for 50 ms or more.
-    result["engine_frames"] = [f for f in bench["frames"]
-                               if sum(x["ms"] for x in f["scripts"] if x["ours"]) >= 50]
+    result["engine_frames"] = [
+        f for f in bench["frames"] if sum(x["ms"] for x in f["scripts"] if x["ours"]) >= 50
+    ]
     result["phases"] = page.evaluate(
         "() => window.ginEngine && Promise.race([window.ginEngine.ready.then((r) => r.phases,"
-        " () => null), new Promise((r) => setTimeout(() => r(null), 100))])")
+        " () => null), new Promise((r) => setTimeout(() => r(null), 100))])"
+    )
     result["sent"] = sent
     # The engine's download, from the boot trigger to the first answer: the runtime's files
     # (the worker's own scripts load when the page is idle, before any action).
-    result["boot_kb"] = sum(n for _, path, n in sent[len(before_files_sent):]
-                            if path.startswith("/assets/runtime/")) / 1024
+    result["boot_kb"] = (
+        sum(
+            n
+            for _, path, n in sent[len(before_files_sent) :]
+            if path.startswith("/assets/runtime/")
+        )
+        / 1024
+    )
     deadline = time.monotonic() + 120
     while keep and not page.evaluate(KEPT_JS, keep) and time.monotonic() < deadline:
         page.wait_for_timeout(250)  # (wait_for_function would not await the async check)
@@ -375,20 +428,31 @@ def lighthouse(url: str, out: Path) -> dict | None:
     if npx is None:
         return None
     env = {**os.environ, "CHROME_PATH": CHROMIUM}
-    cmd = [npx, "--yes", LIGHTHOUSE, url, "--quiet", "--output=json", f"--output-path={out}",
-           "--only-categories=performance", '--chrome-flags=--headless=new --no-sandbox']
+    cmd = [
+        npx,
+        "--yes",
+        LIGHTHOUSE,
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={out}",
+        "--only-categories=performance",
+        "--chrome-flags=--headless=new --no-sandbox",
+    ]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
     if proc.returncode != 0 or not out.is_file():
         print(f"  lighthouse failed on {url}: {(proc.stderr or proc.stdout).strip()[-300:]}")
         return None
     report = json.loads(out.read_text())
     audits = report["audits"]
-    return {"performance": report["categories"]["performance"]["score"],
-            "tbt_ms": audits["total-blocking-time"]["numericValue"],
-            "cls": audits["cumulative-layout-shift"]["numericValue"],
-            "fcp_ms": audits["first-contentful-paint"]["numericValue"],
-            "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
-            "bytes_kb": audits["total-byte-weight"]["numericValue"] / 1024}
+    return {
+        "performance": report["categories"]["performance"]["score"],
+        "tbt_ms": audits["total-blocking-time"]["numericValue"],
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "fcp_ms": audits["first-contentful-paint"]["numericValue"],
+        "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
+        "bytes_kb": audits["total-byte-weight"]["numericValue"] / 1024,
+    }
 
 
 # ------------------------------------------------------------------------------------------------
@@ -420,15 +484,29 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--runs", type=int, default=5, help="cold loads (each + one warm) per page")
     parser.add_argument("--edits", type=int, default=30, help="timed edits per page, in all")
-    parser.add_argument("--pages", nargs="*", default=PAGES,
-                        help="site-relative pages ('' = the home page); Lighthouse: the first two")
-    parser.add_argument("--before", type=Path,
-                        help="a site built before a change, measured side by side (served as it "
-                             "was built: its .br copies if it has them, else its .gz ones)")
-    parser.add_argument("--compare-snapshot", action="store_true",
-                        help="also measure the site without the engine's memory snapshot")
-    parser.add_argument("--no-throttle", dest="throttle", action="store_false",
-                        help="skip the cold loads at 12 Mbit/s and 40 ms")
+    parser.add_argument(
+        "--pages",
+        nargs="*",
+        default=PAGES,
+        help="site-relative pages ('' = the home page); Lighthouse: the first two",
+    )
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="a site built before a change, measured side by side (served as it "
+        "was built: its .br copies if it has them, else its .gz ones)",
+    )
+    parser.add_argument(
+        "--compare-snapshot",
+        action="store_true",
+        help="also measure the site without the engine's memory snapshot",
+    )
+    parser.add_argument(
+        "--no-throttle",
+        dest="throttle",
+        action="store_false",
+        help="skip the cold loads at 12 Mbit/s and 40 ms",
+    )
     parser.add_argument("--no-lighthouse", action="store_true")
     args = parser.parse_args()
 
@@ -451,10 +529,15 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     edits_per_load = math.ceil(args.edits / args.runs) if args.edits else 0
-    results = {(v, p): {"cold": [], "warm": [], "throttled": []} for v in variants for p in args.pages}
-    print(f"site: {site}; {args.runs} cold + {args.runs} warm (offline if the site has a service "
-          f"worker) + {args.runs if args.throttle else 0} throttled cold loads per page and "
-          f"variant; variants: {', '.join(variants)}", flush=True)
+    results = {
+        (v, p): {"cold": [], "warm": [], "throttled": []} for v in variants for p in args.pages
+    }
+    print(
+        f"site: {site}; {args.runs} cold + {args.runs} warm (offline if the site has a service "
+        f"worker) + {args.runs if args.throttle else 0} throttled cold loads per page and "
+        f"variant; variants: {', '.join(variants)}",
+        flush=True,
+    )
     with contextlib.ExitStack() as stack, sync_playwright() as pw:
         servers = {v: stack.enter_context(serve(s, o, br)) for v, (s, o, br) in variants.items()}
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -466,24 +549,35 @@ def main() -> int:
                     context.add_init_script(INIT_SCRIPT)
                     cold = one_load(context, server, page_path, 0, keep=keep)
                     context.set_offline(keep is not None)  # from the offline cache
-                    warm = one_load(context, server, page_path,
-                                    edits_per_load if variant == next(iter(variants)) else 0)
+                    warm = one_load(
+                        context,
+                        server,
+                        page_path,
+                        edits_per_load if variant == next(iter(variants)) else 0,
+                    )
                     context.close()
                     r = results[variant, page_path]
                     r["cold"].append(cold)
                     r["warm"].append(warm)
-                    line = (f"  run {run + 1} /{page_path} [{variant}]: boot cold "
-                            f"{fmt(cold.get('boot_ms'), ' ms')} ({cold['boot_kb']:,.0f} KB), "
-                            f"{'offline' if keep else 'warm'} {fmt(warm.get('boot_ms'), ' ms')}")
+                    line = (
+                        f"  run {run + 1} /{page_path} [{variant}]: boot cold "
+                        f"{fmt(cold.get('boot_ms'), ' ms')} ({cold['boot_kb']:,.0f} KB), "
+                        f"{'offline' if keep else 'warm'} {fmt(warm.get('boot_ms'), ' ms')}"
+                    )
                     if args.throttle:
-                        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                                      service_workers="block")
+                        context = browser.new_context(
+                            viewport={"width": 1280, "height": 900}, service_workers="block"
+                        )
                         context.add_init_script(INIT_SCRIPT)
-                        r["throttled"].append(one_load(context, server, page_path, 0, throttle=True))
+                        r["throttled"].append(
+                            one_load(context, server, page_path, 0, throttle=True)
+                        )
                         context.close()
                         line += f", throttled {fmt(r['throttled'][-1].get('boot_ms'), ' ms')}"
-                    print(f"{line}; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
-                          flush=True)
+                    print(
+                        f"{line}; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
+                        flush=True,
+                    )
         browser.close()
 
         lh = {}
@@ -500,9 +594,11 @@ def main() -> int:
 
 def report(results, variants, pages, lh, runs):
     main_variant = next(iter(variants))
-    print(f"\nMedians of {runs} cold (fresh context), {runs} warm (same context; offline, from "
-          "the service worker's cache, when the site has one) and throttled cold (12 Mbit/s, "
-          "40 ms, no service worker) loads, headless Chromium 1280x900, on loopback.")
+    print(
+        f"\nMedians of {runs} cold (fresh context), {runs} warm (same context; offline, from "
+        "the service worker's cache, when the site has one) and throttled cold (12 Mbit/s, "
+        "40 ms, no service worker) loads, headless Chromium 1280x900, on loopback."
+    )
     rows = []
     for page_path in pages:
         name = "/" + page_path
@@ -512,43 +608,114 @@ def report(results, variants, pages, lh, runs):
             warm_boot = med([x.get("boot_ms") for x in r["warm"]])
             cold_ready = med([x.get("ready_ms") for x in r["cold"]])
             ok = None if cold_boot is None else cold_boot <= TARGETS["boot_cold_ms"]
-            rows.append((name, f"boot→first answer, cold [{variant}]", fmt(cold_boot, " ms"),
-                         "≤ 1000 ms", verdict(ok)))
-            rows.append((name, f"boot→worker ready, cold [{variant}]", fmt(cold_ready, " ms"), "", ""))
-            rows.append((name, f"boot→first answer, warm/offline [{variant}]", fmt(warm_boot, " ms"),
-                         "", ""))
+            rows.append(
+                (
+                    name,
+                    f"boot→first answer, cold [{variant}]",
+                    fmt(cold_boot, " ms"),
+                    "≤ 1000 ms",
+                    verdict(ok),
+                )
+            )
+            rows.append(
+                (name, f"boot→worker ready, cold [{variant}]", fmt(cold_ready, " ms"), "", "")
+            )
+            rows.append(
+                (
+                    name,
+                    f"boot→first answer, warm/offline [{variant}]",
+                    fmt(warm_boot, " ms"),
+                    "",
+                    "",
+                )
+            )
             throttled = med([x.get("boot_ms") for x in r["throttled"]])
             if throttled is not None:
-                rows.append((name, f"boot→first answer, 12 Mbit/s + 40 ms [{variant}]",
-                             fmt(throttled, " ms"), "", ""))
-            rows.append((name, f"KB boot trigger→first answer, cold [{variant}]",
-                         fmt(med([x["boot_kb"] for x in r["cold"]]), " KB"), "≤ 6000 KB", ""))
+                rows.append(
+                    (
+                        name,
+                        f"boot→first answer, 12 Mbit/s + 40 ms [{variant}]",
+                        fmt(throttled, " ms"),
+                        "",
+                        "",
+                    )
+                )
+            rows.append(
+                (
+                    name,
+                    f"KB boot trigger→first answer, cold [{variant}]",
+                    fmt(med([x["boot_kb"] for x in r["cold"]]), " KB"),
+                    "≤ 6000 KB",
+                    "",
+                )
+            )
         r = results[main_variant, page_path]
         loads = r["cold"] + r["warm"]
         lt = med([len(x["longtasks"]) for x in loads])
         worst = max((t["ms"] for x in loads for t in x["longtasks"]), default=0)
         ours = med([len(x["engine_frames"]) for x in loads])
-        rows.append((name, "main-thread long tasks > 50 ms caused by the engine, per load",
-                     fmt(ours, "", 1), "0", verdict(ours == 0)))
-        rows.append((name, f"main-thread long tasks > 50 ms, all causes, per load (max {worst} ms)",
-                     fmt(lt, "", 1), "", ""))
+        rows.append(
+            (
+                name,
+                "main-thread long tasks > 50 ms caused by the engine, per load",
+                fmt(ours, "", 1),
+                "0",
+                verdict(ours == 0),
+            )
+        )
+        rows.append(
+            (
+                name,
+                f"main-thread long tasks > 50 ms, all causes, per load (max {worst} ms)",
+                fmt(lt, "", 1),
+                "",
+                "",
+            )
+        )
         phases = [x["phases"] for x in r["cold"] if x.get("phases")]
         if phases:
             for k in phases[0]:
-                rows.append((name, f"  worker boot phase, cold: {k}",
-                             fmt(med([p.get(k) for p in phases]), " ms"), "", ""))
+                rows.append(
+                    (
+                        name,
+                        f"  worker boot phase, cold: {k}",
+                        fmt(med([p.get(k) for p in phases]), " ms"),
+                        "",
+                        "",
+                    )
+                )
         edits = [e for x in r["warm"] for e in x.get("edits", [])]
         if edits:
             p95 = pct([e["ms"] for e in edits], 0.95)
-            rows.append((name, f"edit→data-gin-answered p50 / p95 (n={len(edits)})",
-                         f"{pct([e['ms'] for e in edits], 0.5):.1f} / {p95:.1f} ms", "p95 < 50 ms",
-                         verdict(p95 < TARGETS["edit_p95_ms"])))
+            rows.append(
+                (
+                    name,
+                    f"edit→data-gin-answered p50 / p95 (n={len(edits)})",
+                    f"{pct([e['ms'] for e in edits], 0.5):.1f} / {p95:.1f} ms",
+                    "p95 < 50 ms",
+                    verdict(p95 < TARGETS["edit_p95_ms"]),
+                )
+            )
             trips = [t for x in r["warm"] for t in x.get("round_trips", [])]
-            rows.append((name, f"engine round trip alone (ginEngine.request) p50 / p95",
-                         f"{pct(trips, 0.5):.1f} / {pct(trips, 0.95):.1f} ms", "", ""))
-            rows.append((name, "edit→next frame p50 / p95",
-                         f"{pct([e['frame'] for e in edits], 0.5):.1f} / "
-                         f"{pct([e['frame'] for e in edits], 0.95):.1f} ms", "", ""))
+            rows.append(
+                (
+                    name,
+                    "engine round trip alone (ginEngine.request) p50 / p95",
+                    f"{pct(trips, 0.5):.1f} / {pct(trips, 0.95):.1f} ms",
+                    "",
+                    "",
+                )
+            )
+            rows.append(
+                (
+                    name,
+                    "edit→next frame p50 / p95",
+                    f"{pct([e['frame'] for e in edits], 0.5):.1f} / "
+                    f"{pct([e['frame'] for e in edits], 0.95):.1f} ms",
+                    "",
+                    "",
+                )
+            )
             bad = sum(e["error"] for e in edits)
             if bad:
                 rows.append((name, "edits answered with an inline error", str(bad), "", ""))
@@ -556,25 +723,76 @@ def report(results, variants, pages, lh, runs):
         before = med([x["before_kb"] for x in cold])
         alone = any(x["booted_alone"] for x in cold)
         top = cold[0]["example_top"]
-        where = ("no example" if top is None else
-                 f"example at y={top}, {'BOOTED BY ITSELF' if alone else 'not booted'}")
-        rows.append((name, f"KB before interaction, cold ({where})", fmt(before, " KB"),
-                     "≤ 300 KB", verdict(before <= TARGETS["bytes_before_kb"])))
-        rows.append((name, "KB after scrolling to and pointing at the example, its first answer, cold",
-                     fmt(med([x["total_kb"] for x in cold]), " KB"), "", ""))
-        rows.append((name, "KB, warm load, in all", fmt(med([x["total_kb"] for x in r["warm"]]), " KB"),
-                     "", ""))
+        where = (
+            "no example"
+            if top is None
+            else f"example at y={top}, {'BOOTED BY ITSELF' if alone else 'not booted'}"
+        )
+        rows.append(
+            (
+                name,
+                f"KB before interaction, cold ({where})",
+                fmt(before, " KB"),
+                "≤ 300 KB",
+                verdict(before <= TARGETS["bytes_before_kb"]),
+            )
+        )
+        rows.append(
+            (
+                name,
+                "KB after scrolling to and pointing at the example, its first answer, cold",
+                fmt(med([x["total_kb"] for x in cold]), " KB"),
+                "",
+                "",
+            )
+        )
+        rows.append(
+            (
+                name,
+                "KB, warm load, in all",
+                fmt(med([x["total_kb"] for x in r["warm"]]), " KB"),
+                "",
+                "",
+            )
+        )
         res = lh.get(page_path)
         if res:
-            rows.append((name, "Lighthouse mobile performance", f"{res['performance']:.2f}", "≥ 0.95",
-                         verdict(res["performance"] >= TARGETS["lh_performance"])))
-            rows.append((name, "Lighthouse TBT", fmt(res["tbt_ms"], " ms"), "≤ 50 ms",
-                         verdict(res["tbt_ms"] <= TARGETS["lh_tbt_ms"])))
-            rows.append((name, "Lighthouse CLS", f"{res['cls']:.3f}", "≤ 0.05",
-                         verdict(res["cls"] <= TARGETS["lh_cls"])))
-            rows.append((name, "Lighthouse FCP / LCP / bytes",
-                         f"{res['fcp_ms']:.0f} / {res['lcp_ms']:.0f} ms / {res['bytes_kb']:.0f} KB",
-                         "", ""))
+            rows.append(
+                (
+                    name,
+                    "Lighthouse mobile performance",
+                    f"{res['performance']:.2f}",
+                    "≥ 0.95",
+                    verdict(res["performance"] >= TARGETS["lh_performance"]),
+                )
+            )
+            rows.append(
+                (
+                    name,
+                    "Lighthouse TBT",
+                    fmt(res["tbt_ms"], " ms"),
+                    "≤ 50 ms",
+                    verdict(res["tbt_ms"] <= TARGETS["lh_tbt_ms"]),
+                )
+            )
+            rows.append(
+                (
+                    name,
+                    "Lighthouse CLS",
+                    f"{res['cls']:.3f}",
+                    "≤ 0.05",
+                    verdict(res["cls"] <= TARGETS["lh_cls"]),
+                )
+            )
+            rows.append(
+                (
+                    name,
+                    "Lighthouse FCP / LCP / bytes",
+                    f"{res['fcp_ms']:.0f} / {res['lcp_ms']:.0f} ms / {res['bytes_kb']:.0f} KB",
+                    "",
+                    "",
+                )
+            )
         elif page_path in lh:
             rows.append((name, "Lighthouse", "failed", "", "n/a"))
     widths = [max(len(str(row[i])) for row in rows) for i in range(5)]
@@ -588,26 +806,42 @@ def report(results, variants, pages, lh, runs):
         print("\nSide by side (same run, interleaved), medians; ratio = variant / first variant:")
         names = list(variants)
         for page_path in pages:
-            for label, kind, key, unit in (("KB trigger→first answer, cold", "cold", "boot_kb", "KB"),
-                                           ("boot→first answer, cold", "cold", "boot_ms", "ms"),
-                                           ("boot→first answer, warm/offline", "warm", "boot_ms", "ms"),
-                                           ("boot→first answer, 12 Mbit/s", "throttled", "boot_ms", "ms")):
+            for label, kind, key, unit in (
+                ("KB trigger→first answer, cold", "cold", "boot_kb", "KB"),
+                ("boot→first answer, cold", "cold", "boot_ms", "ms"),
+                ("boot→first answer, warm/offline", "warm", "boot_ms", "ms"),
+                ("boot→first answer, 12 Mbit/s", "throttled", "boot_ms", "ms"),
+            ):
                 values = [med([x.get(key) for x in results[n, page_path][kind]]) for n in names]
                 if values[0] is None:
                     continue
-                cells = [f"{n} {fmt(v, ' ' + unit)}" + (f" (×{v / values[0]:.2f})" if v and i else "")
-                         for i, (n, v) in enumerate(zip(names, values))]
+                cells = [
+                    f"{n} {fmt(v, ' ' + unit)}" + (f" (×{v / values[0]:.2f})" if v and i else "")
+                    for i, (n, v) in enumerate(zip(names, values))
+                ]
                 print(f"  /{page_path} {label}: " + "; ".join(cells))
-    details = [(p, t) for p in pages for x in results[main_variant, p]["cold"] + results[main_variant, p]["warm"]
-               for t in x["frames"]]
+    details = [
+        (p, t)
+        for p in pages
+        for x in results[main_variant, p]["cold"] + results[main_variant, p]["warm"]
+        for t in x["frames"]
+    ]
     if details:
         print("\nLong animation frames > 50 ms, with the scripts that ran in them (first 12):")
         for page_path, frame in details[:12]:
             scripts = "; ".join(f"{x['what']} {x['ms']} ms" for x in frame["scripts"])
-            print(f"  /{page_path} at {frame['start']} ms: {frame['ms']} ms "
-                  f"(blocking {frame['blocking']} ms): {scripts or 'no script over 5 ms (style/layout/GC)'}")
-    errors = {e for v in variants for p in pages for k in ("cold", "warm")
-              for x in results[v, p][k] for e in x["errors"]}
+            print(
+                f"  /{page_path} at {frame['start']} ms: {frame['ms']} ms "
+                f"(blocking {frame['blocking']} ms): {scripts or 'no script over 5 ms (style/layout/GC)'}"
+            )
+    errors = {
+        e
+        for v in variants
+        for p in pages
+        for k in ("cold", "warm")
+        for x in results[v, p][k]
+        for e in x["errors"]
+    }
     if errors:
         print("\nConsole/page errors:", *sorted(errors)[:5], sep="\n  ")
     for page_path in pages:

@@ -43,9 +43,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from ginrummy.cards import DECK, cards_from_mask, parse_cards  # noqa: E402
-from ginrummy import melds, min_deadwood, score_hand  # noqa: E402
-from ginrummy.melds import min_deadwood_after_discard_mask, min_deadwood_mask  # noqa: E402
+from ginrummy import melds, min_deadwood, score_hand
+from ginrummy.cards import DECK, cards_from_mask, parse_cards
+from ginrummy.melds import min_deadwood_after_discard_mask, min_deadwood_mask
 
 # OpenSpiel numbers cards suit * 13 + rank - 1 with suits s, c, d, h: As..Ks, Ac..Kc, Ad..Kd, Ah..Kh
 OPENSPIEL_SUITS = {"S": 0, "C": 1, "D": 2, "H": 3}
@@ -60,13 +60,16 @@ def make_hands(count: int, size: int, dense: bool, seed: int) -> list[int]:
 
 # --- engines: each is (prepare(masks) -> inputs, run(inputs) -> answers) ----------------------
 
+
 def ours(size: int):
     """The public function on parsed hands."""
+
     def prepare(masks):
         return [parse_cards(str(cards_from_mask(m))) for m in masks]
 
     def run(hands):
         return [min_deadwood(h) for h in hands]
+
     return prepare, run
 
 
@@ -76,21 +79,25 @@ def ours_core(size: int):
 
     def run(masks):
         return [fn(m) for m in masks]
+
     return list, run
 
 
 def openspiel(size: int):
     import pyspiel
+
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)  # ranks, suits, hand size
     assert utils.card_string(13) == "Ac", "unexpected OpenSpiel card numbering"
 
     def prepare(masks):
-        return [[OPENSPIEL_SUITS[c.suit] * 13 + c.rank - 1 for c in cards_from_mask(m)]
-                for m in masks]
+        return [
+            [OPENSPIEL_SUITS[c.suit] * 13 + c.rank - 1 for c in cards_from_mask(m)] for m in masks
+        ]
 
     def run(hands):
         md = utils.min_deadwood
         return [md(h) for h in hands]
+
     return prepare, run
 
 
@@ -109,16 +116,17 @@ def rlcard(size: int):
     def run(hands):
         if size == 10:
             return [deadwood10(h) for h in hands]
-        return [min(deadwood10(h[:i] + h[i + 1:]) for i in range(len(h))) for h in hands]
+        return [min(deadwood10(h[:i] + h[i + 1 :]) for i in range(len(h))) for h in hands]
+
     return prepare, run
 
 
-ENGINES = {"ginrummy": ours, "ginrummy core": ours_core, "OpenSpiel": openspiel,
-           "RLCard": rlcard}
+ENGINES = {"ginrummy": ours, "ginrummy core": ours_core, "OpenSpiel": openspiel, "RLCard": rlcard}
 OURS = ("ginrummy", "ginrummy core")
 
 
 # --- score_hand latency -------------------------------------------------------------------------
+
 
 def played_knocks(count: int, seed: int) -> list[tuple[int, int]]:
     """(knocker, defender) masks of knocks reached in play: from a random deal the players draw
@@ -130,8 +138,9 @@ def played_knocks(count: int, seed: int) -> list[tuple[int, int]]:
         hands, stock = [sum(deck[0:10]), sum(deck[10:20])], deck[20:]
         for turn, drawn in enumerate(stock):
             hand = hands[turn % 2] | drawn
-            throw = min(cards_from_mask(hand),
-                        key=lambda c: (min_deadwood_mask(hand ^ c.bit), -c.value)).bit
+            throw = min(
+                cards_from_mask(hand), key=lambda c: (min_deadwood_mask(hand ^ c.bit), -c.value)
+            ).bit
             hands[turn % 2] = hand ^ throw
             if 0 < min_deadwood_mask(hand ^ throw) <= 10:
                 found.append((hands[turn % 2], hands[1 - turn % 2]))
@@ -146,8 +155,10 @@ def dense_knocks(count: int, seed: int) -> list[tuple[int, int]]:
     while len(found) < count:
         low, width = rng.randint(1, 10), rng.choice((3, 4, 4, 5))
         window = [c for c in DECK if low <= c.rank < low + width]
-        knocker = sum(c.bit for c in rng.sample(window, 9)) | rng.choice(
-            [c for c in DECK if c.rank < 11]).bit
+        knocker = (
+            sum(c.bit for c in rng.sample(window, 9))
+            | rng.choice([c for c in DECK if c.rank < 11]).bit
+        )
         if knocker.bit_count() < 10 or not 0 < min_deadwood_mask(knocker) <= 10:
             continue
         near = [c for c in DECK if not c.bit & knocker and low - 3 <= c.rank < low + width + 3]
@@ -184,13 +195,16 @@ def latencies(pairs: list, repeats: int) -> list[tuple[float, object, object]]:
 def score_latency(quick: bool, seed: int) -> None:
     count, repeats = (300, 2) if quick else (3000, 3)
     hands = lambda masks: [(cards_from_mask(k), cards_from_mask(d)) for k, d in masks]  # noqa
-    groups = [("knocks in play", hands(played_knocks(count, seed))),
-              ("meld-dense knocks", hands(dense_knocks(count, seed + 1))),
-              ("hand-made worst cases", [(parse_cards(k), parse_cards(d))
-                                         for k, d in WORST_CASES])]
+    groups = [
+        ("knocks in play", hands(played_knocks(count, seed))),
+        ("meld-dense knocks", hands(dense_knocks(count, seed + 1))),
+        ("hand-made worst cases", [(parse_cards(k), parse_cards(d)) for k, d in WORST_CASES]),
+    ]
     print(f"score_hand latency (ms; each knock the best of {repeats} calls, CPU time):")
-    print(f"{'knocks':<24}{'count':>7}{'p50':>9}{'p99':>9}{'worst':>9}  worst hand "
-          "(knocker | defender)")
+    print(
+        f"{'knocks':<24}{'count':>7}{'p50':>9}{'p99':>9}{'worst':>9}  worst hand "
+        "(knocker | defender)"
+    )
     everything = []
     for label, pairs in groups + [("all", None)]:
         found = latencies(pairs, repeats) if pairs is not None else everything
@@ -199,8 +213,10 @@ def score_latency(quick: bool, seed: int) -> None:
         times = sorted(found, key=lambda item: item[0])
         p50, p99 = times[len(times) // 2][0], times[min(len(times) - 1, len(times) * 99 // 100)][0]
         worst, knocker, defender = times[-1]
-        print(f"{label:<24}{len(times):>7}{p50 * 1e3:>9.3f}{p99 * 1e3:>9.3f}{worst * 1e3:>9.3f}"
-              f"  {knocker} | {defender}")
+        print(
+            f"{label:<24}{len(times):>7}{p50 * 1e3:>9.3f}{p99 * 1e3:>9.3f}{worst * 1e3:>9.3f}"
+            f"  {knocker} | {defender}"
+        )
 
 
 def best_rates(engines: dict, rounds: int) -> tuple[dict, dict]:
@@ -237,26 +253,34 @@ def main(argv=None) -> int:
     melds._build_lane_tables()
     build_ms = (time.process_time() - start) * 1000
     slow = slow_count["RLCard"]
-    print(f"Python {platform.python_version()}; {count} hands per workload (RLCard {slow}, "
-          f"{slow // 5} for 11 cards); seed {args.seed}; best of {rounds} rounds; CPU time.")
+    print(
+        f"Python {platform.python_version()}; {count} hands per workload (RLCard {slow}, "
+        f"{slow // 5} for 11 cards); seed {args.seed}; best of {rounds} rounds; CPU time."
+    )
     print(f"ginrummy builds its lane tables in {build_ms:.1f} ms (at import).\n")
 
-    workloads = [("random 10", 10, False), ("dense 10 (ranks 3-7)", 10, True),
-                 ("random 11 (after discard)", 11, False),
-                 ("dense 11 (after discard)", 11, True)]
+    workloads = [
+        ("random 10", 10, False),
+        ("dense 10 (ranks 3-7)", 10, True),
+        ("random 11 (after discard)", 11, False),
+        ("dense 11 (after discard)", 11, True),
+    ]
     names = list(available)
     header = f"{'workload':<27}" + "".join(f"{n:>15}" for n in names)
     ratios = [(ours_name, n) for n in names if n not in OURS for ours_name in OURS]
-    header += "".join(f"{('public' if o == 'ginrummy' else 'core') + '/' + n:>17}"
-                      for o, n in ratios)
+    header += "".join(
+        f"{('public' if o == 'ginrummy' else 'core') + '/' + n:>17}" for o, n in ratios
+    )
     print("hands/s, and ginrummy's public function and mask core against the others:")
     print(header)
     print("-" * len(header))
     agreement = []
     for label, size, dense in workloads:
         masks = make_hands(count, size, dense, args.seed + size + dense)
-        expected = [min_deadwood_mask(m) if size == 10 else min_deadwood_after_discard_mask(m)
-                    for m in masks]
+        expected = [
+            min_deadwood_mask(m) if size == 10 else min_deadwood_after_discard_mask(m)
+            for m in masks
+        ]
         engines = {}
         for name in names:
             n = slow_count.get(name, count) // (5 if size == 11 and name in slow_count else 1)
@@ -270,11 +294,11 @@ def main(argv=None) -> int:
         row += "".join(f"{rates[o] / rates[n]:>16.2f}x" for o, n in ratios)
         print(row)
 
-    print("\nAgreement with ginrummy's mask core (exact; checked against a brute force in its "
-          "tests):")
+    print(
+        "\nAgreement with ginrummy's mask core (exact; checked against a brute force in its tests):"
+    )
     for label, name, bad, n, examples in agreement:
-        verdict = (f"DISAGREES on {bad} of {n} hands, e.g." if bad
-                   else f"agrees on all {n} hands")
+        verdict = f"DISAGREES on {bad} of {n} hands, e.g." if bad else f"agrees on all {n} hands"
         print(f"  {label:<27} {name:<14} {verdict}")
         for mask, theirs, ours_ in examples:
             print(f"      {cards_from_mask(mask).sorted()}: {name} {theirs}, ginrummy {ours_}")

@@ -24,6 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "presentation")]
 from ginrummy import api  # noqa: E402
 from ginrummy.bots import choose  # noqa: E402
 from ginrummy.match import new_game, play  # noqa: E402
+
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 
 GOALS = {"bot": 50, "advice": 300}
@@ -45,7 +46,7 @@ def decisions(count: int) -> list[dict]:
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def cpython(requests: list[dict]) -> list[float]:
@@ -80,8 +81,9 @@ def main() -> None:
     states = decisions(args.states)
     suites = {"bot": [{"op": "bot", "state": s, "level": "strong", "seed": 1} for s in states]}
     for samples in args.samples:
-        suites[f"advice/{samples}"] = [{"op": "advice", "state": s, "samples": samples}
-                                       for s in states]
+        suites[f"advice/{samples}"] = [
+            {"op": "advice", "state": s, "samples": samples} for s in states
+        ]
     from playwright.sync_api import sync_playwright
 
     with serve(Path(args.site)) as base, sync_playwright() as pw:
@@ -89,18 +91,24 @@ def main() -> None:
         page = browser.new_page()
         page.goto(base + "play/")
         page.wait_for_selector(".gin-play[data-gin-answers]", timeout=120000)
-        print(f"{len(states)} decisions from seeded games; times in ms (worker: round trip "
-              f"from the page)")
-        print(f"{'request':<12} {'worker p50':>10} {'p95':>8} {'CPython p50':>12} {'p95':>8} "
-              f"{'ratio p95':>9}  goal p95")
+        print(
+            f"{len(states)} decisions from seeded games; times in ms (worker: round trip "
+            f"from the page)"
+        )
+        print(
+            f"{'request':<12} {'worker p50':>10} {'p95':>8} {'CPython p50':>12} {'p95':>8} "
+            f"{'ratio p95':>9}  goal p95"
+        )
         for name, requests in suites.items():
             worker = page.evaluate(BROWSER_RUN, [{"v": 1, **r} for r in requests])
             local = cpython(requests)
             goal = GOALS[name.split("/")[0]]
             w95, c95 = percentile(worker, 0.95), percentile(local, 0.95)
-            print(f"{name:<12} {statistics.median(worker):>10.1f} {w95:>8.1f} "
-                  f"{statistics.median(local):>12.1f} {c95:>8.1f} {w95 / c95:>9.2f}  "
-                  f"{goal} ({'met' if w95 <= goal else 'NOT met'})")
+            print(
+                f"{name:<12} {statistics.median(worker):>10.1f} {w95:>8.1f} "
+                f"{statistics.median(local):>12.1f} {c95:>8.1f} {w95 / c95:>9.2f}  "
+                f"{goal} ({'met' if w95 <= goal else 'NOT met'})"
+            )
         browser.close()
 
 

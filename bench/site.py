@@ -52,7 +52,9 @@ def page_assets(site: Path, page: Path) -> list[Path]:
     files += sorted((site / "assets/javascripts/workers").glob("search.*.min.js"))
     files += [site / "search/search_index.json"]
     lunr = site / "assets/javascripts/lunr/min"
-    files += [lunr / f"lunr.{name}.min.js" for name in ("stemmer.support", "multi", "ro", "hu", "it")]
+    files += [
+        lunr / f"lunr.{name}.min.js" for name in ("stemmer.support", "multi", "ro", "hu", "it")
+    ]
     seen, unique = set(), []
     for f in files:
         if f.is_file() and f not in seen:
@@ -80,8 +82,10 @@ def report_bytes(site: Path) -> None:
     kb = lambda n: f"{n / 1024:,.0f}"  # noqa: E731
     print(f"\nPage weight, English home page, KB: raw / .gz / .br (site {site}):")
     totals = [0, 0, 0]
-    for title, files in (("site's own files", own), ("runtime, boot trigger → first live answer",
-                                                       runtime)):
+    for title, files in (
+        ("site's own files", own),
+        ("runtime, boot trigger → first live answer", runtime),
+    ):
         rows = [(f, f.stat().st_size, sent(f, ".gz"), sent(f, ".br")) for f in files]
         sums = [sum(r[i] for r in rows) for i in (1, 2, 3)]
         totals = [t + n for t, n in zip(totals, sums)]
@@ -94,8 +98,14 @@ def report_bytes(site: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--skip-cold", action="store_true", help="skip the no-cache build")
-    parser.add_argument("--bytes", nargs="?", const=ROOT / "site", type=Path, metavar="SITE",
-                        help="only report the bytes of an already built site")
+    parser.add_argument(
+        "--bytes",
+        nargs="?",
+        const=ROOT / "site",
+        type=Path,
+        metavar="SITE",
+        help="only report the bytes of an already built site",
+    )
     args = parser.parse_args()
     if args.bytes:
         report_bytes(args.bytes.resolve())

@@ -38,16 +38,25 @@ def main(argv=None) -> None:
         rules = RULESETS[presets[number % len(presets)]]
         if number % 50:
             rules = rules.replace(game_target=10)
-        game = new_game(rules, FORMATS[number // 7 % 2], seed=number, dealer=number % 2,
-                        end_of_stock="reshuffle" if number % 5 == 0 else "void")
+        game = new_game(
+            rules,
+            FORMATS[number // 7 % 2],
+            seed=number,
+            dealer=number % 2,
+            end_of_stock="reshuffle" if number % 5 == 0 else "void",
+        )
         hands += play_checked(game, PAIRS[number % len(PAIRS)], number)[1]
         done = number - args.start + 1
         if done % 1000 == 0:
-            print(f"{done} games, {hands} hands checked, {time.perf_counter() - started:.0f}s",
-                  flush=True)
-    print(f"{args.games} games from seed {args.start}: {hands} hands, every move legal and every "
-          f"score equal to score_hand / score_game / score_hollywood "
-          f"({time.perf_counter() - started:.0f}s)")
+            print(
+                f"{done} games, {hands} hands checked, {time.perf_counter() - started:.0f}s",
+                flush=True,
+            )
+    print(
+        f"{args.games} games from seed {args.start}: {hands} hands, every move legal and every "
+        f"score equal to score_hand / score_game / score_hollywood "
+        f"({time.perf_counter() - started:.0f}s)"
+    )
 
 
 if __name__ == "__main__":

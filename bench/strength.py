@@ -32,11 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from ginrummy.bots import LEVELS, choose, joins_meld  # noqa: E402
-from ginrummy.hand import Action  # noqa: E402
-from ginrummy.match import new_game, next_hand, play  # noqa: E402
-from ginrummy.melds import min_deadwood_mask  # noqa: E402
-from ginrummy.public import view  # noqa: E402
+from ginrummy.bots import LEVELS, choose, joins_meld
+from ginrummy.hand import Action
+from ginrummy.match import new_game, next_hand, play
+from ginrummy.melds import min_deadwood_mask
+from ginrummy.public import view
 
 
 def simple_player(state, rng: random.Random) -> Action:
@@ -110,7 +110,7 @@ def match(level: str, games: int, progress: int = 0) -> dict:
         bot_seat = number % 2
         players = [None, None]
         players[bot_seat] = lambda state, n=number: choose(state, level, seed=n)
-        players[1 - bot_seat] = lambda state: simple_player(state, rng)
+        players[1 - bot_seat] = lambda state, rng=rng: simple_player(state, rng)
         counter[1] = counter[2] = 0.0
         winner = play_game(players, seed=number, dealer=(number // 2) % 2, counter=counter)
         wins += winner == bot_seat
@@ -118,32 +118,52 @@ def match(level: str, games: int, progress: int = 0) -> dict:
         base_seconds += counter[2 - bot_seat]
         if progress and (number + 1) % progress == 0:
             low, high = wilson(wins, number + 1)
-            print(f"  {level}: {wins}/{number + 1} games won ({low:.1%}-{high:.1%})",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {level}: {wins}/{number + 1} games won ({low:.1%}-{high:.1%})",
+                file=sys.stderr,
+                flush=True,
+            )
     elapsed = time.perf_counter() - start
     hands = counter[0]
-    return {"level": level, "games": games, "wins": wins, "hands": hands, "elapsed": elapsed,
-            "bot_hands_per_s": hands / bot_seconds if bot_seconds else float("inf"),
-            "base_hands_per_s": hands / base_seconds if base_seconds else float("inf")}
+    return {
+        "level": level,
+        "games": games,
+        "wins": wins,
+        "hands": hands,
+        "elapsed": elapsed,
+        "bot_hands_per_s": hands / bot_seconds if bot_seconds else float("inf"),
+        "base_hands_per_s": hands / base_seconds if base_seconds else float("inf"),
+    }
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--levels", nargs="*", default=list(LEVELS), choices=LEVELS)
-    parser.add_argument("--progress", type=int, default=0, metavar="N",
-                        help="print the running win rate every N games (on stderr)")
+    parser.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the running win rate every N games (on stderr)",
+    )
     args = parser.parse_args(argv)
-    print(f"Bots against SimpleGinRummyPlayer: {args.games} games to 100 per level, standard "
-          f"rules; CPython {platform.python_version()} on {platform.machine()}")
-    print(f"{'level':<13} {'wins':>11} {'win rate':>9} {'95% Wilson':>15} "
-          f"{'bot hands/s':>12} {'baseline':>9} {'hands':>7} {'time':>7}")
+    print(
+        f"Bots against SimpleGinRummyPlayer: {args.games} games to 100 per level, standard "
+        f"rules; CPython {platform.python_version()} on {platform.machine()}"
+    )
+    print(
+        f"{'level':<13} {'wins':>11} {'win rate':>9} {'95% Wilson':>15} "
+        f"{'bot hands/s':>12} {'baseline':>9} {'hands':>7} {'time':>7}"
+    )
     for level in args.levels:
         r = match(level, args.games, args.progress)
         low, high = wilson(r["wins"], r["games"])
-        print(f"{level:<13} {r['wins']:>5}/{r['games']:<5} {r['wins'] / r['games']:>9.1%} "
-              f"{low:>7.1%}-{high:<7.1%} {r['bot_hands_per_s']:>12.1f} "
-              f"{r['base_hands_per_s']:>9.1f} {r['hands']:>7} {r['elapsed']:>6.0f}s")
+        print(
+            f"{level:<13} {r['wins']:>5}/{r['games']:<5} {r['wins'] / r['games']:>9.1%} "
+            f"{low:>7.1%}-{high:<7.1%} {r['bot_hands_per_s']:>12.1f} "
+            f"{r['base_hands_per_s']:>9.1f} {r['hands']:>7} {r['elapsed']:>6.0f}s"
+        )
         sys.stdout.flush()
     print("Targets: strong wins at least 60% of games; beginner loses (wins under 50%).")
 

@@ -10,5 +10,5 @@ class BuildError(Exception):
     def __init__(self, message: str = ""):
         line = " ".join(str(message).split())
         if len(line) > self.MAX_LENGTH:
-            line = line[:self.MAX_LENGTH - 1] + "…"
+            line = line[: self.MAX_LENGTH - 1] + "…"
         super().__init__(line)

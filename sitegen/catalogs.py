@@ -18,7 +18,6 @@ import string
 from pathlib import Path
 
 from babel.messages.pofile import read_po
-
 from ginview.catalog import OWN_FORMS, Catalog, install, to_json
 
 from . import BuildError
@@ -39,7 +38,9 @@ def placeholders(text: str | tuple) -> set[str]:
 
 
 STRING = r'"(?:[^"\\]|\\.)*"'
-LINE = re.compile(rf'^(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr|msgstr\[\d\]) {STRING}|{STRING})?$')
+LINE = re.compile(
+    rf"^(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr|msgstr\[\d\]) {STRING}|{STRING})?$"
+)
 """A line of a .po file: a comment, a keyword with its quoted text, a continued text, or blank."""
 
 
@@ -70,7 +71,7 @@ def _read(path: Path):
     check_syntax(path, text)
     try:
         return read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
-    except Exception as error:  # noqa: BLE001 - Babel's PoFileError and friends, as one line
+    except Exception as error:
         raise BuildError(f"{path}: not a valid catalog: {' '.join(str(error).split())}") from None
 
 
@@ -148,8 +149,10 @@ def _problem(message, english) -> str | None:
     if _message(message) != english:
         return OLD
     if placeholders(translation) != placeholders(english):
-        return (f"placeholders {sorted(placeholders(translation))} differ from the "
-                f"English {sorted(placeholders(english))}")
+        return (
+            f"placeholders {sorted(placeholders(translation))} differ from the "
+            f"English {sorted(placeholders(english))}"
+        )
     return None
 
 
@@ -161,8 +164,9 @@ def message_states(language: str, locales: Path = LOCALES) -> dict[str, str]:
     states = {}
     for key, english in source_messages(locales).items():
         problem = _problem(entries.get(key), english)
-        states[key] = ("translated" if problem is None else
-                       "fuzzy" if problem in (FUZZY, OLD) else "missing")
+        states[key] = (
+            "translated" if problem is None else "fuzzy" if problem in (FUZZY, OLD) else "missing"
+        )
     return states
 
 
@@ -197,13 +201,20 @@ def new_catalog(language: str, locales: Path = LOCALES) -> Path:
     from babel.messages.pofile import write_po
 
     locale = Locale.parse(language, sep="-")
-    catalog = PoCatalog(locale=locale, project="gin-rummy-site", version="1.0", fuzzy=False,
-                        language_team=locale.english_name, msgid_bugs_address="",
-                        last_translator="Gin rummy site translators",
-                        revision_date=datetime.datetime.now(datetime.timezone.utc))
+    catalog = PoCatalog(
+        locale=locale,
+        project="gin-rummy-site",
+        version="1.0",
+        fuzzy=False,
+        language_team=locale.english_name,
+        msgid_bugs_address="",
+        last_translator="Gin rummy site translators",
+        revision_date=datetime.datetime.now(datetime.UTC),
+    )
     catalog.header_comment = (
         f"# {locale.english_name} translation of the gin rummy rules site.\n"
-        "# Each message is keyed by its msgctxt; the {name} placeholders must match the English.")
+        "# Each message is keyed by its msgctxt; the {name} placeholders must match the English."
+    )
     for m in _read(locales / SOURCE):
         if m.id and m.context:
             empty = "" if isinstance(m.id, str) else ("",) * catalog.num_plurals

@@ -16,8 +16,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
-import os
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -27,8 +27,21 @@ import brotli
 from .runtime import prune_cache
 
 # What a browser fetches and a compressor shrinks; source maps are not fetched by readers.
-SUFFIXES = (".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg", ".txt", ".webmanifest",
-            ".wasm", ".zip", ".snapshot", ".whl")
+SUFFIXES = (
+    ".html",
+    ".css",
+    ".js",
+    ".mjs",
+    ".json",
+    ".xml",
+    ".svg",
+    ".txt",
+    ".webmanifest",
+    ".wasm",
+    ".zip",
+    ".snapshot",
+    ".whl",
+)
 ENCODINGS = {"br": ".br", "gzip": ".gz"}  # Content-Encoding -> suffix of the copy
 BROTLI_QUALITY = 11
 BROTLI_WINDOW = 24  # 16 MiB: the snapshot's repeats lie far apart; every browser decodes it
@@ -69,8 +82,9 @@ def _copies(data: bytes, quality: int, cache: Path | None) -> dict[str, bytes]:
     return out
 
 
-def precompress_file(path: Path, cache_dir: Path | None = None,
-                     quality: int = BROTLI_QUALITY) -> dict[str, int]:
+def precompress_file(
+    path: Path, cache_dir: Path | None = None, quality: int = BROTLI_QUALITY
+) -> dict[str, int]:
     """Write path.br and path.gz (each only if smaller than the file; a stale one is removed).
     Returns {suffix: bytes} of the copies written."""
     data = path.read_bytes()
@@ -86,16 +100,22 @@ def precompress_file(path: Path, cache_dir: Path | None = None,
     return written
 
 
-def precompress_site(site_dir: Path, cache_dir: Path | None = None,
-                     quality: int = BROTLI_QUALITY) -> int:
+def precompress_site(
+    site_dir: Path, cache_dir: Path | None = None, quality: int = BROTLI_QUALITY
+) -> int:
     """Precompressed copies of every compressible file of the site. Returns how many files."""
-    files = sorted((p for p in site_dir.rglob("*") if compressible(p)),
-                   key=lambda p: -p.stat().st_size)  # the big ones first: they take longest
+    files = sorted(
+        (p for p in site_dir.rglob("*") if compressible(p)), key=lambda p: -p.stat().st_size
+    )  # the big ones first: they take longest
     # Processes, not threads: the brotli module holds the GIL while it compresses.
-    with ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1),
-                             mp_context=multiprocessing.get_context("spawn")) as pool:
-        list(pool.map(partial(precompress_file, cache_dir=cache_dir, quality=quality), files,
-                      chunksize=1))
+    with ProcessPoolExecutor(
+        max_workers=min(4, os.cpu_count() or 1), mp_context=multiprocessing.get_context("spawn")
+    ) as pool:
+        list(
+            pool.map(
+                partial(precompress_file, cache_dir=cache_dir, quality=quality), files, chunksize=1
+            )
+        )
     if cache_dir:
         prune_cache(cache_dir / "compressed", keep=CACHE_ENTRIES)
     return len(files)

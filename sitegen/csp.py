@@ -24,29 +24,38 @@ CHARSET = re.compile(r'<meta charset="utf-8">', re.I)
 
 def _inline_scripts(html: str) -> list[str]:
     """The text of every inline script a browser runs (not JSON data, not ``src`` scripts)."""
-    return [m.group("body") for m in INLINE.finditer(html)
-            if " src=" not in m.group("attrs") and not DATA_TYPE.search(m.group("attrs"))]
+    return [
+        m.group("body")
+        for m in INLINE.finditer(html)
+        if " src=" not in m.group("attrs") and not DATA_TYPE.search(m.group("attrs"))
+    ]
 
 
 def _hash(script: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode() + "'"
+    return (
+        "'sha256-"
+        + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+        + "'"
+    )
 
 
 def policy(hashes: set[str]) -> str:
     """The policy, with these inline script hashes allowed."""
-    return "; ".join((
-        "default-src 'self'",
-        f"script-src 'self' 'wasm-unsafe-eval' {' '.join(sorted(hashes))}",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "worker-src 'self'",
-        "manifest-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-    ))
+    return "; ".join(
+        (
+            "default-src 'self'",
+            f"script-src 'self' 'wasm-unsafe-eval' {' '.join(sorted(hashes))}",
+            "style-src 'self'",
+            "img-src 'self' data:",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "worker-src 'self'",
+            "manifest-src 'self'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+        )
+    )
 
 
 def add_policy(site_dir: Path) -> int:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 
 import yaml
-
 from ginrummy.errors import GinRummyError
 from ginview.catalog import Catalog
 from ginview.examples import example_html, render
@@ -30,8 +29,10 @@ from ginview.play import page_html as play_html
 
 from . import BuildError
 
-FENCE = re.compile(r"^(?P<indent>[ \t]*)```gin[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
-                   re.MULTILINE | re.DOTALL)
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)```gin[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
+    re.MULTILINE | re.DOTALL,
+)
 
 
 class ExampleError(BuildError):
@@ -43,8 +44,9 @@ def read_fence(body: str, where: str) -> dict:
     try:
         data = yaml.safe_load(body)
     except yaml.YAMLError as error:
-        raise ExampleError(f"{where}: the example is not valid YAML: "
-                           f"{' '.join(str(error).split())}") from None
+        raise ExampleError(
+            f"{where}: the example is not valid YAML: {' '.join(str(error).split())}"
+        ) from None
     if not isinstance(data, dict) or "kind" not in data:
         raise ExampleError(f"{where}: an example is a mapping with a 'kind' and its fields")
     return data

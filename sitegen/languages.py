@@ -27,7 +27,7 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix
 def i18n_languages(config_file: Path) -> list[dict]:
     """The i18n plugin's language entries in a MkDocs config file."""
     try:
-        config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506
+        config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader)
     except (OSError, yaml.YAMLError) as error:
         raise BuildError(f"{config_file}: cannot read it: {' '.join(str(error).split())}") from None
     for plugin in config.get("plugins") or []:
@@ -59,8 +59,10 @@ def supported() -> tuple[str, ...]:
 
     templates = Path(material.__file__).parent / "templates"
     interface = {p.stem for p in (templates / "partials/languages").glob("*.html")}
-    stemmers = {p.name.split(".")[1] for p in (templates / "assets/javascripts/lunr/min")
-                .glob("lunr.*.min.js")} | {"en"}
+    stemmers = {
+        p.name.split(".")[1]
+        for p in (templates / "assets/javascripts/lunr/min").glob("lunr.*.min.js")
+    } | {"en"}
     return tuple(sorted(interface & stemmers & set(LUNR_LANGUAGES)))
 
 
@@ -78,8 +80,11 @@ def register(config_file: Path, code: str, name: str) -> None:
     keeping the rest of the file (comments included) as it is."""
     lines = config_file.read_text(encoding="utf-8").splitlines(keepends=True)
     i18n = next((n for n, line in enumerate(lines) if line.strip() == "- i18n:"), None)
-    start = next((n for n in range(i18n + 1, len(lines)) if lines[n].strip() == "languages:"),
-                 None) if i18n is not None else None
+    start = (
+        next((n for n in range(i18n + 1, len(lines)) if lines[n].strip() == "languages:"), None)
+        if i18n is not None
+        else None
+    )
     if start is None:
         raise BuildError(f"{config_file}: no languages in the i18n plugin's configuration")
     indent = len(lines[start]) - len(lines[start].lstrip())
@@ -100,8 +105,10 @@ def register(config_file: Path, code: str, name: str) -> None:
         added = False
     if not added:  # laid out otherwise than this function reads it: leave it as it was
         config_file.write_text("".join(lines), encoding="utf-8")
-        raise BuildError(f"{config_file}: cannot add {code!r} to the i18n plugin's languages: "
-                         f"add it by hand (locale, name, build: true)")
+        raise BuildError(
+            f"{config_file}: cannot add {code!r} to the i18n plugin's languages: "
+            f"add it by hand (locale, name, build: true)"
+        )
 
 
 def add_language(code: str, root: Path = ROOT) -> list[Path]:
@@ -115,8 +122,10 @@ def add_language(code: str, root: Path = ROOT) -> list[Path]:
     if code in languages(root):
         raise BuildError(f"{code!r} is already a language of the site (mkdocs.yml)")
     if code not in supported():
-        raise BuildError(f"cannot add {code!r}: Material for MkDocs and lunr.js both support "
-                         f"only {', '.join(supported())}")
+        raise BuildError(
+            f"cannot add {code!r}: Material for MkDocs and lunr.js both support "
+            f"only {', '.join(supported())}"
+        )
     catalog, folder = root / "locales" / f"{code}.po", root / "docs" / code
     for path in (catalog, folder):
         if path.exists():

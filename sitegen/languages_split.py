@@ -61,20 +61,30 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, 
     counts = {}
     for lang in languages:
         prefix = _prefix(lang, default)
-        docs = [{**doc, "location": doc["location"][len(prefix):]}
-                for doc in combined["docs"] if _belongs(doc["location"], lang, default, languages)]
+        docs = [
+            {**doc, "location": doc["location"][len(prefix) :]}
+            for doc in combined["docs"]
+            if _belongs(doc["location"], lang, default, languages)
+        ]
         if prefix:  # the i18n plugin dropped the entries a fallback page shares with English
             have = {doc["location"] for doc in docs}
-            docs += [doc for doc in combined["docs"]
-                     if _belongs(doc["location"], default, default, languages)
-                     and doc["location"] not in have and _page_of(site_dir / prefix, doc).is_file()]
-        docs = [{**doc, "text": with_unaccented(doc["text"]), "title": with_unaccented(doc["title"])}
-                for doc in docs]
+            docs += [
+                doc
+                for doc in combined["docs"]
+                if _belongs(doc["location"], default, default, languages)
+                and doc["location"] not in have
+                and _page_of(site_dir / prefix, doc).is_file()
+            ]
+        docs = [
+            {**doc, "text": with_unaccented(doc["text"]), "title": with_unaccented(doc["title"])}
+            for doc in docs
+        ]
         index = {**combined, "config": {**combined["config"], "lang": [lang]}, "docs": docs}
         out = site_dir / prefix / "search/search_index.json"
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
-                       encoding="utf-8")
+        out.write_text(
+            json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        )
         counts[lang] = len(docs)
     return counts
 
@@ -93,10 +103,12 @@ def split_sitemap(site_dir: Path, languages: tuple[str, ...], site_url: str = ""
         for entry in entries:
             loc = re.search(r"<loc>(.*?)</loc>", entry).group(1)  # type: ignore[union-attr]  # every <url> has a <loc>
             absolute = bool(site_url) and loc.startswith(site_url)
-            if not _belongs(loc[len(site_url):] if absolute else loc, lang, default, languages):
+            if not _belongs(loc[len(site_url) :] if absolute else loc, lang, default, languages):
                 continue
             if not absolute and prefix:
-                entry = entry.replace(f"<loc>{loc}</loc>", f"<loc>{loc[len(prefix):] or './'}</loc>")
+                entry = entry.replace(
+                    f"<loc>{loc}</loc>", f"<loc>{loc[len(prefix) :] or './'}</loc>"
+                )
                 entry = re.sub(r'href="(?![a-z]+:)', 'href="../', entry)
             mine.append(entry)
         body = f"{head}{''.join(mine)}\n</urlset>\n"

@@ -45,7 +45,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-
 from ginrummy import RULESETS
 from ginrummy.errors import GinRummyError
 from ginview import steps as S
@@ -109,8 +108,9 @@ def _load_yaml(path: Path, where: str):
         raise LessonError(f"{where}: not valid YAML: {' '.join(str(error).split())}") from None
 
 
-def read_lesson(path: Path, messages: dict, root: Path | None = ROOT,
-                pages: set[str] | None = None) -> Lesson:
+def read_lesson(
+    path: Path, messages: dict, root: Path | None = ROOT, pages: set[str] | None = None
+) -> Lesson:
     """The lesson in ``path``, checked and replayed; a problem raises LessonError. ``pages``:
     the site's pages, which a lesson's ``page`` must be one of."""
     where = _where(path, root)
@@ -126,8 +126,10 @@ def read_lesson(path: Path, messages: dict, root: Path | None = ROOT,
             fail(f"the lesson needs {name!r}")
     unknown = sorted(str(k) for k in set(data) - set(LESSON_REQUIRED) - set(LESSON_OPTIONAL))
     if unknown:
-        fail(f"unknown lesson field {unknown[0]!r}; the fields are "
-             f"{', '.join(LESSON_REQUIRED + LESSON_OPTIONAL)}")
+        fail(
+            f"unknown lesson field {unknown[0]!r}; the fields are "
+            f"{', '.join(LESSON_REQUIRED + LESSON_OPTIONAL)}"
+        )
     if not isinstance(data["id"], str) or not ID.match(data["id"]):
         fail(f"the id {data['id']!r} must be up to 40 lowercase letters, digits and '-'")
     order = data["order"]
@@ -135,8 +137,9 @@ def read_lesson(path: Path, messages: dict, root: Path | None = ROOT,
         fail(f"the order must be a whole number from 1 to {MAX_ORDER}, not {order!r}")
     if "rules" in data and data["rules"] not in RULESETS:
         fail(f"unknown rules {data['rules']!r}; use one of {', '.join(RULESETS)}")
-    if "page" in data and (not isinstance(data["page"], str)
-                           or (pages is not None and data["page"] not in pages)):
+    if "page" in data and (
+        not isinstance(data["page"], str) or (pages is not None and data["page"] not in pages)
+    ):
         fail(f"the page {data['page']!r} is not a page of the site (like rules/melds.md)")
     _message(data["title"], messages, fail, "title")
     intro = data["intro"] if isinstance(data["intro"], list) else [data["intro"]]
@@ -191,8 +194,9 @@ def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
     return Step(step, {"text": raw["text"], "hints": hints, "explain": raw["explain"]}, replayed)
 
 
-def load_lessons(folder: Path, messages: dict, root: Path | None = ROOT,
-                 pages: set[str] | None = None) -> list[Lesson]:
+def load_lessons(
+    folder: Path, messages: dict, root: Path | None = ROOT, pages: set[str] | None = None
+) -> list[Lesson]:
     """Every lesson in ``folder`` (``*.yaml``), checked and replayed, in order."""
     lessons: list[Lesson] = []
     ids: dict[str, str] = {}
@@ -200,10 +204,14 @@ def load_lessons(folder: Path, messages: dict, root: Path | None = ROOT,
     for path in sorted(Path(folder).glob("*.yaml")):
         lesson = read_lesson(path, messages, root, pages)
         if lesson.id in ids:
-            raise LessonError(f"{lesson.where}: the id {lesson.id!r} is used by {ids[lesson.id]} too")
+            raise LessonError(
+                f"{lesson.where}: the id {lesson.id!r} is used by {ids[lesson.id]} too"
+            )
         if lesson.data["order"] in orders:
-            raise LessonError(f"{lesson.where}: the order {lesson.data['order']} is used by "
-                              f"{orders[lesson.data['order']]} too")
+            raise LessonError(
+                f"{lesson.where}: the order {lesson.data['order']} is used by "
+                f"{orders[lesson.data['order']]} too"
+            )
         ids[lesson.id], orders[lesson.data["order"]] = lesson.where, lesson.where
         lessons.append(lesson)
     return sorted(lessons, key=lambda lesson: lesson.data["order"])
@@ -211,12 +219,18 @@ def load_lessons(folder: Path, messages: dict, root: Path | None = ROOT,
 
 # --- pages ---------------------------------------------------------------------------------------
 
+
 def _environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    return Environment(loader=FileSystemLoader(str(TEMPLATES)), undefined=StrictUndefined,
-                       autoescape=False, keep_trailing_newline=True, trim_blocks=True,
-                       lstrip_blocks=True)
+    return Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        undefined=StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
 
 
 def _attr(value) -> str:
@@ -234,8 +248,9 @@ def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=N
     env = env or _environment()
     index = lessons.index(lesson)
     t = catalog.text
-    intro_params = {n: getattr(RULESETS[lesson.data.get("rules") or "standard"], n)
-                    for n in S.RULE_PARAMS}
+    intro_params = {
+        n: getattr(RULESETS[lesson.data.get("rules") or "standard"], n) for n in S.RULE_PARAMS
+    }
 
     def step_html(step: Step) -> str:
         try:
@@ -250,15 +265,24 @@ def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=N
     count = len(lesson.steps)
     progress = [t("tutorial.progress", done=d, count=count) for d in range(count)]
     return env.get_template("lesson.md.j2").render(
-        lesson=lesson, t=t, e=html.escape, title=t(lesson.data["title"]), intro=intro,
-        steps=[{"heading": t("tutorial.step", number=n, count=count), "html": step_html(s)}
-               for n, s in enumerate(lesson.steps, 1)],
+        lesson=lesson,
+        t=t,
+        e=html.escape,
+        title=t(lesson.data["title"]),
+        intro=intro,
+        steps=[
+            {"heading": t("tutorial.step", number=n, count=count), "html": step_html(s)}
+            for n, s in enumerate(lesson.steps, 1)
+        ],
         step_ids=_attr([s.data["id"] for s in lesson.steps]),
         progress=_attr(progress + [t("tutorial.lesson_done")]),
-        page=lesson.data.get("page", "").removesuffix(".md") + "/" if lesson.data.get("page") else "",
+        page=lesson.data.get("page", "").removesuffix(".md") + "/"
+        if lesson.data.get("page")
+        else "",
         previous=lessons[index - 1] if index else None,
         next=lessons[index + 1] if index + 1 < len(lessons) else None,
-        ltitle=lambda other: t(other.data["title"]))
+        ltitle=lambda other: t(other.data["title"]),
+    )
 
 
 def render_index(lessons: list[Lesson], catalog: Catalog, env=None) -> str:
@@ -267,15 +291,28 @@ def render_index(lessons: list[Lesson], catalog: Catalog, env=None) -> str:
     t = catalog.text
 
     def badges(count: int) -> str:
-        return _attr([t("tutorial.steps_count", count=count)]
-                     + [t("tutorial.state.started", done=d, count=count) for d in range(1, count)]
-                     + [t("tutorial.state.done")])
+        return _attr(
+            [t("tutorial.steps_count", count=count)]
+            + [t("tutorial.state.started", done=d, count=count) for d in range(1, count)]
+            + [t("tutorial.state.done")]
+        )
 
     return env.get_template("index.md.j2").render(
-        t=t, e=html.escape, totals=_counts(catalog, "tutorial.total", len(lessons)),
-        lessons=[{"slug": l.slug, "id": l.id, "title": t(l.data["title"]),
-                  "steps": _attr([s.data["id"] for s in l.steps]), "count": len(l.steps),
-                  "badges": badges(len(l.steps))} for l in lessons])
+        t=t,
+        e=html.escape,
+        totals=_counts(catalog, "tutorial.total", len(lessons)),
+        lessons=[
+            {
+                "slug": l.slug,
+                "id": l.id,
+                "title": t(l.data["title"]),
+                "steps": _attr([s.data["id"] for s in l.steps]),
+                "count": len(l.steps),
+                "badges": badges(len(l.steps)),
+            }
+            for l in lessons
+        ],
+    )
 
 
 def practise_note(lessons: list[Lesson], page: str, catalog: Catalog) -> str:
@@ -285,8 +322,10 @@ def practise_note(lessons: list[Lesson], page: str, catalog: Catalog) -> str:
         if lesson.data.get("page") == page:
             up = "../" * page.count("/")
             link = f"[{catalog.text(lesson.data['title'])}]({up}{FOLDER}/{lesson.slug}.md)"
-            return (f'\n\n!!! tip gin-practise "{catalog.text("tutorial.practise_title")}"\n\n'
-                    f"    {link}\n\n    {catalog.text('tutorial.practise')}\n")
+            return (
+                f'\n\n!!! tip gin-practise "{catalog.text("tutorial.practise_title")}"\n\n'
+                f"    {link}\n\n    {catalog.text('tutorial.practise')}\n"
+            )
     return ""
 
 

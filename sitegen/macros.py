@@ -19,8 +19,11 @@ from . import BuildError
 
 MACRO = re.compile(r"\{\{\s*(\w+)\.(\w+)\s*\}\}")
 CHOICES = ("tie", "shutout")
-FIELDS = tuple(f.name for f in dataclasses.fields(RuleSet)
-               if f.type in ("int", "int | None") or f.name in CHOICES)
+FIELDS = tuple(
+    f.name
+    for f in dataclasses.fields(RuleSet)
+    if f.type in ("int", "int | None") or f.name in CHOICES
+)
 """The preset fields a page may quote: the numbers, and the named choices."""
 
 
@@ -31,11 +34,15 @@ def expand(markdown: str, where, catalog: Catalog) -> str:
     def replace(match: re.Match) -> str:
         preset, field = match.group(1), match.group(2)
         if preset not in RULESETS:
-            raise BuildError(f"{where(match.start())}: no rule preset {preset!r} "
-                             f"(use one of {', '.join(RULESETS)})")
+            raise BuildError(
+                f"{where(match.start())}: no rule preset {preset!r} "
+                f"(use one of {', '.join(RULESETS)})"
+            )
         if field not in FIELDS:
-            raise BuildError(f"{where(match.start())}: {field!r} is not a number of the rules; "
-                             f"a page may quote {', '.join(FIELDS)}")
+            raise BuildError(
+                f"{where(match.start())}: {field!r} is not a number of the rules; "
+                f"a page may quote {', '.join(FIELDS)}"
+            )
         return rule_value(preset, field, catalog)
 
     return MACRO.sub(replace, markdown)

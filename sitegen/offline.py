@@ -57,9 +57,10 @@ def _in_heart(x: float, y: float) -> bool:
     if any((x - cx) ** 2 + (y - cy) ** 2 <= r * r for cx, cy, r in LOBES):
         return True
     (x1, y1), (x2, y2), (x3, y3) = POINT
-    sides = [(bx - ax) * (y - ay) - (by - ay) * (x - ax)
-             for (ax, ay), (bx, by) in (((x1, y1), (x2, y2)), ((x2, y2), (x3, y3)),
-                                        ((x3, y3), (x1, y1)))]
+    sides = [
+        (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        for (ax, ay), (bx, by) in (((x1, y1), (x2, y2)), ((x2, y2), (x3, y3)), ((x3, y3), (x1, y1)))
+    ]
     return all(s >= 0 for s in sides) or all(s <= 0 for s in sides)
 
 
@@ -79,21 +80,33 @@ def icon_png(size: int, maskable: bool = False) -> bytes:
     for j in range(size):
         row = bytearray(b"\0")  # filter: none
         for i in range(size):
-            samples = [_colour((i + a) * 100 / size, (j + b) * 100 / size, maskable)
-                       for a in offsets for b in offsets]
+            samples = [
+                _colour((i + a) * 100 / size, (j + b) * 100 / size, maskable)
+                for a in offsets
+                for b in offsets
+            ]
             alpha = sum(s[3] for s in samples)
-            pixel = [round(sum(s[k] * s[3] for s in samples) / alpha) if alpha else 0
-                     for k in range(3)]
+            pixel = [
+                round(sum(s[k] * s[3] for s in samples) / alpha) if alpha else 0 for k in range(3)
+            ]
             row += bytes((*pixel, alpha // len(samples)))
         rows.append(bytes(row))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def icon_svg() -> str:
@@ -101,13 +114,16 @@ def icon_svg() -> str:
     left, top, right, bottom, r = CARD
     hex_colour = "#{:02x}{:02x}{:02x}".format
     red = hex_colour(*RED)
-    lobes = "".join(f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{red}"/>'
-                    for x, y, radius in LOBES)
+    lobes = "".join(
+        f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{red}"/>' for x, y, radius in LOBES
+    )
     point = " ".join(f"{x:g},{y:g}" for x, y in POINT)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
-            f'<rect width="100" height="100" rx="18" fill="{hex_colour(*GREEN)}"/>'
-            f'<rect x="{left:g}" y="{top:g}" width="{right - left:g}" height="{bottom - top:g}" '
-            f'rx="{r:g}" fill="#fff"/>{lobes}<polygon points="{point}" fill="{red}"/></svg>\n')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+        f'<rect width="100" height="100" rx="18" fill="{hex_colour(*GREEN)}"/>'
+        f'<rect x="{left:g}" y="{top:g}" width="{right - left:g}" height="{bottom - top:g}" '
+        f'rx="{r:g}" fill="#fff"/>{lobes}<polygon points="{point}" fill="{red}"/></svg>\n'
+    )
 
 
 def write_icons(site_dir: Path, cache_dir: Path | None = None) -> list[dict]:
@@ -128,11 +144,18 @@ def write_icons(site_dir: Path, cache_dir: Path | None = None) -> list[dict]:
                     cache.mkdir(parents=True, exist_ok=True)
                     (cache / name).write_bytes(data)
             (folder / name).write_bytes(data)
-            entries.append({"src": ICONS + name, "sizes": f"{size}x{size}", "type": "image/png",
-                            "purpose": "maskable" if maskable else "any"})
+            entries.append(
+                {
+                    "src": ICONS + name,
+                    "sizes": f"{size}x{size}",
+                    "type": "image/png",
+                    "purpose": "maskable" if maskable else "any",
+                }
+            )
     (folder / "icon.svg").write_text(icon_svg(), encoding="utf-8")
-    entries.append({"src": ICONS + "icon.svg", "sizes": "any", "type": "image/svg+xml",
-                    "purpose": "any"})
+    entries.append(
+        {"src": ICONS + "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}
+    )
     return entries
 
 
@@ -164,13 +187,24 @@ def manifest(lang: str, default: str, catalog, description: str, icons: list[dic
     }
 
 
-def write_manifests(site_dir: Path, languages: tuple[str, ...], catalogs: dict,
-                    descriptions: dict[str, str], icons: list[dict]) -> None:
+def write_manifests(
+    site_dir: Path,
+    languages: tuple[str, ...],
+    catalogs: dict,
+    descriptions: dict[str, str],
+    icons: list[dict],
+) -> None:
     for lang in languages:
         path = site_dir / language_root(lang, languages[0]) / MANIFEST
-        path.write_text(json.dumps(manifest(lang, languages[0], catalogs[lang],
-                                            descriptions[lang], icons),
-                                   ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        path.write_text(
+            json.dumps(
+                manifest(lang, languages[0], catalogs[lang], descriptions[lang], icons),
+                ensure_ascii=False,
+                indent=1,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
 
 
 # --- the service worker -----------------------------------------------------------------------
@@ -218,8 +252,11 @@ def common(site_dir: Path, languages: tuple[str, ...]) -> list[str]:
     out = []
     for path in sorted((site_dir / "assets").rglob("*")):
         name = path.relative_to(site_dir).as_posix()
-        if (not path.is_file() or path.suffix not in SHELL_SUFFIXES
-                or name.startswith("assets/runtime/")):
+        if (
+            not path.is_file()
+            or path.suffix not in SHELL_SUFFIXES
+            or name.startswith("assets/runtime/")
+        ):
             continue
         if "/lunr/" in name and path.name not in lunr:
             continue
@@ -229,24 +266,38 @@ def common(site_dir: Path, languages: tuple[str, ...]) -> list[str]:
 
 def service_worker(site_dir: Path, languages: tuple[str, ...], runtime_dir: str | None) -> str:
     """The text of sw.js: this build's facts, then the logic (sitegen/sw.js)."""
-    boot = [f"assets/runtime/{runtime_dir}/{name}" for name in runtime.BOOT_FILES] if runtime_dir else []
+    boot = (
+        [f"assets/runtime/{runtime_dir}/{name}" for name in runtime.BOOT_FILES]
+        if runtime_dir
+        else []
+    )
     facts = {
         "BUILD": build_id(site_dir),
         "COMMON": common(site_dir, languages),
         "SHELL": {lang: shell(site_dir, lang, languages) for lang in languages},
         "RUNTIME": boot,
     }
-    head = "".join(f"const {name} = {json.dumps(value, separators=(',', ':'))};\n"
-                   for name, value in facts.items())
-    return ("// The site's service worker, written by the build (sitegen/offline.py): this build's"
-            " facts, then sitegen/sw.js.\n" + head + SW_SOURCE.read_text(encoding="utf-8"))
+    head = "".join(
+        f"const {name} = {json.dumps(value, separators=(',', ':'))};\n"
+        for name, value in facts.items()
+    )
+    return (
+        "// The site's service worker, written by the build (sitegen/offline.py): this build's"
+        " facts, then sitegen/sw.js.\n" + head + SW_SOURCE.read_text(encoding="utf-8")
+    )
 
 
-def write_offline(site_dir: Path, languages: tuple[str, ...], catalogs: dict,
-                  descriptions: dict[str, str], runtime_dir: str | None,
-                  cache_dir: Path | None = None) -> None:
+def write_offline(
+    site_dir: Path,
+    languages: tuple[str, ...],
+    catalogs: dict,
+    descriptions: dict[str, str],
+    runtime_dir: str | None,
+    cache_dir: Path | None = None,
+) -> None:
     """The icons, the manifests, then the service worker (whose build id covers them)."""
     icons = write_icons(site_dir, cache_dir)
     write_manifests(site_dir, languages, catalogs, descriptions, icons)
-    (site_dir / "sw.js").write_text(service_worker(site_dir, languages, runtime_dir),
-                                    encoding="utf-8")
+    (site_dir / "sw.js").write_text(
+        service_worker(site_dir, languages, runtime_dir), encoding="utf-8"
+    )

@@ -24,6 +24,8 @@ from pathlib import Path
 
 from . import BuildError
 
+print_flushed = functools.partial(print, flush=True)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -50,8 +52,13 @@ def source_date_epoch(root: Path):
         yield
         return
     try:
-        stamp = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=root, text=True,
-                               capture_output=True, timeout=30).stdout.strip()
+        stamp = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"],
+            cwd=root,
+            text=True,
+            capture_output=True,
+            timeout=30,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         stamp = ""
     if not stamp.isdigit():
@@ -80,18 +87,22 @@ def run_mkdocs(config_file: Path, site_dir: Path, gin: dict | None = None, **ove
     mkdocs_log.addHandler(problem)
     clean_directory = utils.clean_directory  # the i18n plugin patches it and may not restore it
     try:
-        config = load_config(config_file=str(config_file), site_dir=str(site_dir), strict=True,
-                             **overrides)
+        config = load_config(
+            config_file=str(config_file), site_dir=str(site_dir), strict=True, **overrides
+        )
         for name, value in (gin or {}).items():
             if value is not None:
-                setattr(config.plugins["gin"].config, name,
-                        str(Path(value).resolve()) if isinstance(value, Path) else value)
+                setattr(
+                    config.plugins["gin"].config,
+                    name,
+                    str(Path(value).resolve()) if isinstance(value, Path) else value,
+                )
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config)
         finally:
             config.plugins.on_shutdown()
-    except Exception as exc:  # noqa: BLE001 - every failure is reported as one line
+    except Exception as exc:
         if isinstance(exc, Abort) and problem.message:
             detail = problem.message  # strict mode: the first warning or error is the cause
         else:
@@ -102,8 +113,14 @@ def run_mkdocs(config_file: Path, site_dir: Path, gin: dict | None = None, **ove
         mkdocs_log.removeHandler(problem)
 
 
-def build(root: Path = ROOT, site_dir: Path | None = None, *, site_url: str | None = None,
-          log=functools.partial(print, flush=True), **gin) -> Path:
+def build(
+    root: Path = ROOT,
+    site_dir: Path | None = None,
+    *,
+    site_url: str | None = None,
+    log=print_flushed,
+    **gin,
+) -> Path:
     """Build the site into site_dir (default root/site). Returns site_dir.
 
     gin: the gin plugin's settings to use instead of mkdocs.yml's: ``strict_i18n`` (fail on a

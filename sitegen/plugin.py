@@ -40,20 +40,19 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ginview.catalog import Html, esc
+from ginview.page import page_html
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 
-from ginview.catalog import Html, esc
-from ginview.page import page_html
-
 from . import BuildError, catalogs, fences, lessons, macros
 from .compress import precompress_site
 from .csp import add_policy
-from .offline import ICONS, MANIFEST, language_root, write_offline
 from .languages_split import language_base, split_search_index, split_sitemap
+from .offline import ICONS, MANIFEST, language_root, write_offline
 from .translations import english_digest, translates
 
 log = logging.getLogger("mkdocs.plugins.gin")
@@ -117,7 +116,10 @@ class GinPlugin(BasePlugin[GinConfig]):
                 pages = {str(p.relative_to(docs)) for p in docs.rglob("*.md")}
                 self.lessons = lessons.load_lessons(
                     self._path(config, self.config.tutorials),
-                    catalogs.source_messages(self._path(config, self.config.locales)), root, pages)
+                    catalogs.source_messages(self._path(config, self.config.locales)),
+                    root,
+                    pages,
+                )
         except BuildError as error:
             raise PluginError(str(error)) from None
         self._list_lessons(config.nav or [])
@@ -129,8 +131,9 @@ class GinPlugin(BasePlugin[GinConfig]):
             value = next(iter(item.values())) if isinstance(item, dict) else item
             if isinstance(value, list):
                 if LESSONS_SECTION in value:
-                    value[:] = [LESSONS_SECTION] + [f"{lessons.FOLDER}/{l.slug}.md"
-                                                    for l in self.lessons or []]
+                    value[:] = [LESSONS_SECTION] + [
+                        f"{lessons.FOLDER}/{l.slug}.md" for l in self.lessons or []
+                    ]
                 else:
                     self._list_lessons(value)
 
@@ -150,12 +153,17 @@ class GinPlugin(BasePlugin[GinConfig]):
         # The i18n plugin took this language's pages for the sitemap before the lessons came.
         self._i18n(config).i18n_files_per_language[language] = files.documentation_pages()
         if self.config.strict_i18n:
-            missing = sorted(f.norm_src_uri for f in files.documentation_pages()  # type: ignore[attr-defined]  # an i18n file
-                             if getattr(f, "locale", language) != language)
+            missing = sorted(
+                f.norm_src_uri  # type: ignore[attr-defined]  # an i18n file
+                for f in files.documentation_pages()
+                if getattr(f, "locale", language) != language
+            )
             if missing:
-                raise PluginError(f"missing {language} translation: docs/{language}/{missing[0]} "
-                                  f"({len(missing)} page(s); add them, or build without "
-                                  f"strict_i18n)")
+                raise PluginError(
+                    f"missing {language} translation: docs/{language}/{missing[0]} "
+                    f"({len(missing)} page(s); add them, or build without "
+                    f"strict_i18n)"
+                )
         return files
 
     def _generated(self, config, uri: str, text: str, language: str) -> File:
@@ -166,8 +174,13 @@ class GinPlugin(BasePlugin[GinConfig]):
         i18n = self._i18n(config)
 
         def localized(lang: str, content: str) -> File:
-            file = create_i18n_file(File.generated(config, f"{lang}/{uri}", content=content),
-                                    lang, i18n.default_language, i18n.all_languages, config)
+            file = create_i18n_file(
+                File.generated(config, f"{lang}/{uri}", content=content),
+                lang,
+                i18n.default_language,
+                i18n.all_languages,
+                config,
+            )
             file.generated_by = "gin"
             file.content_string = content
             return file
@@ -185,8 +198,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         source = page.file.content_string if page.file.generated_by is None else markdown
         start = source.find(markdown[:200]) if markdown.strip() else -1
         offset = source.count("\n", 0, start) if start > 0 else 0
-        name = page.file.src_uri if page.file.generated_by else (
-            f"docs/{page.file.src_uri}")
+        name = page.file.src_uri if page.file.generated_by else (f"docs/{page.file.src_uri}")
 
         def where(position: int) -> str:
             return f"{name}:{markdown.count(chr(10), 0, position) + 1 + offset}"
@@ -213,8 +225,10 @@ class GinPlugin(BasePlugin[GinConfig]):
     def on_page_content(self, html, page, config, files):
         catalog = catalogs.load(self._language(config))
         # The toc extension titles every heading's anchor in English, whatever the language.
-        html = html.replace('class="headerlink" href=', 'class="headerlink" title="{}" href='
-                            .format(esc(catalog.text("ui.permalink"))))
+        html = html.replace(
+            'class="headerlink" href=',
+            'class="headerlink" title="{}" href='.format(esc(catalog.text("ui.permalink"))),
+        )
         if page.file.src_uri in self.with_examples:
             return html + page_html(catalog)
         return html
@@ -230,16 +244,20 @@ class GinPlugin(BasePlugin[GinConfig]):
         self._manifest(context, config)
         if template_name == "404.html":
             i18n, language = self._i18n(config), self._language(config)
-            context["gin_404"] = not_found(catalogs.load(language), language,
-                                           i18n.default_language, tuple(i18n.build_languages))
-            context["gin_footer"] = footer(catalogs.load(language), language,
-                                           i18n.default_language)
+            context["gin_404"] = not_found(
+                catalogs.load(language),
+                language,
+                i18n.default_language,
+                tuple(i18n.build_languages),
+            )
+            context["gin_footer"] = footer(catalogs.load(language), language, i18n.default_language)
         return context
 
     def on_page_context(self, context, page, config, nav):
         language = self._language(config)
-        context["gin_footer"] = footer(catalogs.load(language), language,
-                                       self._i18n(config).default_language)
+        context["gin_footer"] = footer(
+            catalogs.load(language), language, self._i18n(config).default_language
+        )
         self._manifest(context, config)
         # Runs after the i18n plugin (priority 50) set this page's alternates. Its links to a
         # language's home are absolute ("/ro/"); strip the slash so the `url` filter makes them
@@ -286,17 +304,28 @@ class GinPlugin(BasePlugin[GinConfig]):
         runtime_dir = None
         if self.config.runtime:
             try:
-                runtime_dir = write_runtime(Path(config.config_file_path).parent, site_dir,
-                                            self._path(config, self.config.node_modules) / "pyodide",
-                                            cache_dir, self._path(config, self.config.locales))
+                runtime_dir = write_runtime(
+                    Path(config.config_file_path).parent,
+                    site_dir,
+                    self._path(config, self.config.node_modules) / "pyodide",
+                    cache_dir,
+                    self._path(config, self.config.locales),
+                )
             except BuildError as error:
                 raise PluginError(str(error)) from None
-        default_description = i18n.original_configs.get("site_description",
-                                                        config.site_description)
-        descriptions = {lang: i18n.get_language_config(lang).site_description
-                        or default_description for lang in languages}
-        write_offline(site_dir, languages, {lang: catalogs.load(lang) for lang in languages},
-                      descriptions, runtime_dir, cache_dir)
+        default_description = i18n.original_configs.get("site_description", config.site_description)
+        descriptions = {
+            lang: i18n.get_language_config(lang).site_description or default_description
+            for lang in languages
+        }
+        write_offline(
+            site_dir,
+            languages,
+            {lang: catalogs.load(lang) for lang in languages},
+            descriptions,
+            runtime_dir,
+            cache_dir,
+        )
         precompress_site(site_dir, cache_dir, self.config.brotli_quality)
 
     on_post_build = CombinedEvent(_keep_default_404, _finish)
@@ -307,8 +336,10 @@ def outdated_notice(cat, page) -> str:
     english = page.file.alternates.get("en") if hasattr(page.file, "alternates") else None
     up = "../" * page.file.url.count("/")
     link = f' <a href="{up}{english.url}">{cat.text("ui.outdated_link")}</a>' if english else ""
-    return (f'!!! warning gin-outdated "{cat.text("ui.outdated_title")}"\n\n'
-            f"    {cat.text('ui.outdated_text')}{link}\n\n")
+    return (
+        f'!!! warning gin-outdated "{cat.text("ui.outdated_title")}"\n\n'
+        f"    {cat.text('ui.outdated_text')}{link}\n\n"
+    )
 
 
 FIND_ROOT = """(function () {
@@ -333,10 +364,15 @@ def not_found(cat, language: str, default: str, languages: tuple[str, ...]) -> d
     """What the 404 page of a language says and links to (relative to the site's root)."""
     home = "" if language == default else f"{language}/"
     others = [l for l in languages if l != default] if language == default else []
-    return {"title": cat.text("ui.not_found_title"), "text": cat.text("ui.not_found_text"),
-            "home": home or "./", "home_text": cat.text("ui.not_found_home"),
-            "lessons": f"{home}{lessons.FOLDER}/", "lessons_text": cat.text("ui.not_found_lessons"),
-            "find_root": FIND_ROOT.replace("OTHERS", json.dumps(others))}
+    return {
+        "title": cat.text("ui.not_found_title"),
+        "text": cat.text("ui.not_found_text"),
+        "home": home or "./",
+        "home_text": cat.text("ui.not_found_home"),
+        "lessons": f"{home}{lessons.FOLDER}/",
+        "lessons_text": cat.text("ui.not_found_lessons"),
+        "find_root": FIND_ROOT.replace("OTHERS", json.dumps(others)),
+    }
 
 
 TEXT_LICENCE = ("CC BY-SA 4.0", "https://creativecommons.org/licenses/by-sa/4.0/")
@@ -354,11 +390,18 @@ def footer(cat, language: str, default: str) -> dict:
         rel = f' rel="{rel}"' if rel else ""
         return Html(f'<a href="{esc(url)}"{rel}>{esc(name)}</a>')
 
-    return {"licence": str(cat.html("ui.licence", text_licence=link(TEXT_LICENCE, "license"),
-                                    code_licence=link(CODE_LICENCE))),
-            "about": ("" if language == default else f"{language}/") + "about/",
-            "about_text": esc(cat.text("ui.licence_about")),
-            "made_with": str(cat.html("ui.made_with", generator=link(GENERATOR)))}
+    return {
+        "licence": str(
+            cat.html(
+                "ui.licence",
+                text_licence=link(TEXT_LICENCE, "license"),
+                code_licence=link(CODE_LICENCE),
+            )
+        ),
+        "about": ("" if language == default else f"{language}/") + "about/",
+        "about_text": esc(cat.text("ui.licence_about")),
+        "made_with": str(cat.html("ui.made_with", generator=link(GENERATOR))),
+    }
 
 
 ROOT_ABSOLUTE = re.compile(r'((?:href|src)=")/(?!/)')
@@ -372,15 +415,17 @@ def root_relative(html: str) -> str:
 HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
-def write_runtime(root: Path, site_dir: Path, pyodide_dir: Path, cache_dir: Path,
-                  locales: Path) -> str:
+def write_runtime(
+    root: Path, site_dir: Path, pyodide_dir: Path, cache_dir: Path, locales: Path
+) -> str:
     """The browser's runtime in ``site_dir``: the wheels, the Pyodide files, the snapshot
     (``assets/runtime/<name>/``) and ``assets/gin/runtime.js``. Returns <name>."""
     from . import runtime, wheels
 
     version = runtime.check_npm_runtime(pyodide_dir, runtime.pinned_version(root / "package.json"))
-    packages = wheels.site_packages(root, {lang: catalogs.catalog_json(lang, locales)
-                                           for lang in catalogs.languages(root)})
+    packages = wheels.site_packages(
+        root, {lang: catalogs.catalog_json(lang, locales) for lang in catalogs.languages(root)}
+    )
     built = [wheels.compiled_wheel(p, pyodide_dir, version, cache_dir) for p in packages]
     staging = Path(tempfile.mkdtemp(prefix="gin-runtime-", dir=site_dir.parent)) / "runtime"
     try:
@@ -392,8 +437,9 @@ def write_runtime(root: Path, site_dir: Path, pyodide_dir: Path, cache_dir: Path
         shutil.move(str(staging), target)
         gin_dir = site_dir / "assets" / "gin"
         gin_dir.mkdir(parents=True, exist_ok=True)
-        (gin_dir / "runtime.js").write_text(runtime.runtime_module(
-            name, [w.name.split("-")[0] for w in built], snapshot=snapshot))
+        (gin_dir / "runtime.js").write_text(
+            runtime.runtime_module(name, [w.name.split("-")[0] for w in built], snapshot=snapshot)
+        )
     finally:
         shutil.rmtree(staging.parent, ignore_errors=True)
     return name

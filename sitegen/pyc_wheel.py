@@ -81,8 +81,12 @@ def compile_wheel(src, out_dir):
         raise ValueError(f"{src.name} has no RECORD")
     rows = [_record_row(info.filename, data) for info, data in members]
     rows.append(f"{record_name},,")
-    members.append((zipfile.ZipInfo(record_name, date_time=members[0][0].date_time),
-                    ("\n".join(rows) + "\n").encode()))
+    members.append(
+        (
+            zipfile.ZipInfo(record_name, date_time=members[0][0].date_time),
+            ("\n".join(rows) + "\n").encode(),
+        )
+    )
     out = Path(out_dir) / out_name
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as wheel:
         for info, data in members:

@@ -45,14 +45,25 @@ from pathlib import Path
 
 from . import BuildError
 
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 STDLIB_PYC = "python_stdlib_pyc.zip"  # beside python_stdlib.zip; runtime.js's STDLIB_FILE
 SNAPSHOT = "engine.snapshot"  # runtime.js's SNAPSHOT_FILE
 SNAPSHOT_STDLIB = "engine_stdlib.zip"  # runtime.js's SNAPSHOT_STDLIB_FILE, made with the snapshot
 # What the worker fetches to boot from the snapshot (the service worker keeps them offline).
-BOOT_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", SNAPSHOT,
-              SNAPSHOT_STDLIB)
+BOOT_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "pyodide-lock.json",
+    SNAPSHOT,
+    SNAPSHOT_STDLIB,
+)
 API_MODULE = "ginview.api"  # the worker calls its handle()
 HERE = Path(__file__).resolve().parent
 IN_PYODIDE = HERE / "in_pyodide.mjs"
@@ -76,8 +87,9 @@ def check_npm_runtime(pyodide_dir: Path, pinned: str) -> str:
     except (OSError, ValueError, KeyError):
         raise BuildError(f"Pyodide runtime not found in {pyodide_dir}: run `npm ci`") from None
     if installed != pinned:
-        raise BuildError(f"{pyodide_dir} has pyodide {installed} but package.json pins {pinned}: "
-                         "run `npm ci`")
+        raise BuildError(
+            f"{pyodide_dir} has pyodide {installed} but package.json pins {pinned}: run `npm ci`"
+        )
     missing = [name for name in RUNTIME_FILES if not (pyodide_dir / name).is_file()]
     if missing:
         raise BuildError(f"{pyodide_dir} lacks {', '.join(missing)}: run `npm ci`")
@@ -120,8 +132,11 @@ def register_wheel(lock_path: Path, wheel: Path, depends: list[str]) -> dict:
 def prune_cache(directory: Path, keep: int) -> None:
     """Keep only the `keep` most recently used entries of a cache directory."""
     try:
-        entries = sorted((p for p in directory.iterdir() if not p.name.startswith("gin-")),
-                         key=lambda p: p.stat().st_mtime, reverse=True)  # gin-*: in progress
+        entries = sorted(
+            (p for p in directory.iterdir() if not p.name.startswith("gin-")),
+            key=lambda p: p.stat().st_mtime,
+            reverse=True,
+        )  # gin-*: in progress
         for old in entries[keep:]:
             if old.is_dir():
                 shutil.rmtree(old, ignore_errors=True)
@@ -137,8 +152,11 @@ def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
     node = shutil.which("node")
     if node is None:
         raise BuildError("node not found: install Node.js 18 or newer (apt-get install nodejs npm)")
-    proc = subprocess.run([node, str(IN_PYODIDE), command, str(pyodide_dir), *map(str, args)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [node, str(IN_PYODIDE), command, str(pyodide_dir), *map(str, args)],
+        capture_output=True,
+        text=True,
+    )
     if proc.returncode != 0 or not proc.stdout.strip():
         raise BuildError(f"{what} with Pyodide failed: {last_line(proc.stderr or proc.stdout)}")
     return last_line(proc.stdout)
@@ -192,13 +210,23 @@ def precompiled_stdlib(pyodide_dir: Path, cache_dir: Path) -> Path:
     source = pyodide_dir / "python_stdlib.zip"
 
     def make(out: Path) -> None:
-        line = run_in_pyodide(pyodide_dir, "stdlib", out / STDLIB_PYC,
-                              what="compiling the standard library")
+        line = run_in_pyodide(
+            pyodide_dir, "stdlib", out / STDLIB_PYC, what="compiling the standard library"
+        )
         modules, python = line.split()
-        (out / "stdlib.json").write_text(json.dumps({
-            "pyodide": version, "python": python, "modules": int(modules),
-            "source_sha256": sha256_of(source), "sha256": sha256_of(out / STDLIB_PYC)},
-            indent=1) + "\n")
+        (out / "stdlib.json").write_text(
+            json.dumps(
+                {
+                    "pyodide": version,
+                    "python": python,
+                    "modules": int(modules),
+                    "source_sha256": sha256_of(source),
+                    "sha256": sha256_of(out / STDLIB_PYC),
+                },
+                indent=1,
+            )
+            + "\n"
+        )
 
     key = _key(version, source, PYC_SCRIPT)
     return _cached_make(cache_dir / "stdlib-pyc" / key, STDLIB_PYC, make)
@@ -210,15 +238,24 @@ def engine_snapshot(pyodide_dir: Path, stdlib: Path, wheels: list[Path], cache_d
     version = json.loads((pyodide_dir / "package.json").read_text())["version"]
 
     def make(out: Path) -> None:
-        run_in_pyodide(pyodide_dir, "snapshot", stdlib, out, *wheels,
-                       what="making the engine's memory snapshot")
+        run_in_pyodide(
+            pyodide_dir,
+            "snapshot",
+            stdlib,
+            out,
+            *wheels,
+            what="making the engine's memory snapshot",
+        )
 
-    key = _key(version, pyodide_dir / "pyodide.asm.wasm", stdlib, *wheels, SNAPSHOT_SCRIPT,
-               SNAPSHOT_FORMAT)
+    key = _key(
+        version, pyodide_dir / "pyodide.asm.wasm", stdlib, *wheels, SNAPSHOT_SCRIPT, SNAPSHOT_FORMAT
+    )
     return _cached_make(cache_dir / "snapshot" / key, SNAPSHOT, make)
 
 
-def stage_runtime(pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_dir: Path) -> list[dict]:
+def stage_runtime(
+    pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_dir: Path
+) -> list[dict]:
     """Copy the runtime files, the precompiled standard library, the wheels and the snapshot
     to out_dir, register the wheels. Returns the lock entries. (Their .br and .gz copies are
     written with the rest of the site's, by sitegen.compress.)"""
@@ -233,8 +270,11 @@ def stage_runtime(pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_di
     entries: list[dict] = []
     for wheel in wheels:  # each package depends on the ones before it (the engine, then ginview)
         shutil.copyfile(wheel, out_dir / wheel.name)
-        entries.append(register_wheel(out_dir / "pyodide-lock.json", out_dir / wheel.name,
-                                      [e["name"] for e in entries]))
+        entries.append(
+            register_wheel(
+                out_dir / "pyodide-lock.json", out_dir / wheel.name, [e["name"] for e in entries]
+            )
+        )
     return entries
 
 
@@ -249,20 +289,28 @@ def sri(path: Path) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256_of(path))).decode()
 
 
-def runtime_module(dir_name: str, packages: list[str], stdlib_file: str | None = STDLIB_PYC,
-                   snapshot: tuple[str, str] | None = None) -> str:
+def runtime_module(
+    dir_name: str,
+    packages: list[str],
+    stdlib_file: str | None = STDLIB_PYC,
+    snapshot: tuple[str, str] | None = None,
+) -> str:
     """The text of assets/gin/runtime.js (RUNTIME_DIR relative to runtime.js, the file names
     relative to RUNTIME_DIR). PACKAGES: the wheels' packages, loaded by name when there is no
     snapshot. STDLIB_FILE: the precompiled standard library, for stdLibURL. snapshot: (file
     name, integrity) of the memory snapshot, if the browser is to restore it (on
     SNAPSHOT_STDLIB) instead of booting Python and loading the wheels."""
-    text = (f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
-            f"export const PACKAGES = {json.dumps(packages)};\n"
-            f'export const API_MODULE = "{API_MODULE}";\n')
+    text = (
+        f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
+        f"export const PACKAGES = {json.dumps(packages)};\n"
+        f'export const API_MODULE = "{API_MODULE}";\n'
+    )
     if stdlib_file:
         text += f'export const STDLIB_FILE = "{stdlib_file}";\n'
     if snapshot:
-        text += (f'export const SNAPSHOT_FILE = "{snapshot[0]}";\n'
-                 f'export const SNAPSHOT_INTEGRITY = "{snapshot[1]}";\n'
-                 f'export const SNAPSHOT_STDLIB_FILE = "{SNAPSHOT_STDLIB}";\n')
+        text += (
+            f'export const SNAPSHOT_FILE = "{snapshot[0]}";\n'
+            f'export const SNAPSHOT_INTEGRITY = "{snapshot[1]}";\n'
+            f'export const SNAPSHOT_STDLIB_FILE = "{SNAPSHOT_STDLIB}";\n'
+        )
     return text

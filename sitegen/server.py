@@ -16,20 +16,45 @@ from . import BuildError
 from .compress import negotiate
 from .pipeline import ROOT, build
 
-WATCHED = ("docs", "engine/ginrummy", "engine/pyproject.toml", "presentation/ginview",
-           "presentation/pyproject.toml", "sitegen/templates", "locales", "tutorials", "mkdocs.yml")
-COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml",
-                "application/xml", "application/wasm", "application/manifest+json")
-TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-         ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
-         ".svg": "image/svg+xml", ".xml": "application/xml", ".css": "text/css",
-         ".html": "text/html; charset=utf-8", ".webmanifest": "application/manifest+json"}
+WATCHED = (
+    "docs",
+    "engine/ginrummy",
+    "engine/pyproject.toml",
+    "presentation/ginview",
+    "presentation/pyproject.toml",
+    "sitegen/templates",
+    "locales",
+    "tutorials",
+    "mkdocs.yml",
+)
+COMPRESSIBLE = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "application/xml",
+    "application/wasm",
+    "application/manifest+json",
+)
+TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".xml": "application/xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+}
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
-    def log_message(self, format, *args):  # noqa: A002 - keep the console for build output
+    def log_message(self, format, *args):
         pass
 
     def end_headers(self):
@@ -48,7 +73,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         accept = self.headers.get("Accept-Encoding", "")
         copy, encoding = negotiate(path, accept)
         body = copy.read_bytes()
-        if encoding is None and "gzip" in accept and ctype.startswith(COMPRESSIBLE) and len(body) > 512:
+        if (
+            encoding is None
+            and "gzip" in accept
+            and ctype.startswith(COMPRESSIBLE)
+            and len(body) > 512
+        ):
             body, encoding = gzip.compress(body, compresslevel=6), "gzip"
         self.send_response(200)
         self.send_header("Content-Type", ctype)
@@ -60,7 +90,6 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
         return None
-
 
     def send_not_found(self):
         """The 404 page of the language the missing address is in, with the status 404."""
@@ -102,8 +131,7 @@ def _snapshot(root: Path) -> dict:
     return stamps
 
 
-def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None,
-                       site_url: str) -> None:
+def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None, site_url: str) -> None:
     seen = _snapshot(root)
     while True:
         time.sleep(1.0)
@@ -124,8 +152,9 @@ def serve(port: int = 8000, strict_i18n: bool | None = None, root: Path = ROOT) 
     # which material's instant navigation needs (`make site` leaves site_url empty).
     site_url = f"http://127.0.0.1:{port}/"
     build(root, site_dir, strict_i18n=strict_i18n, site_url=site_url)
-    watcher = threading.Thread(target=_rebuild_on_change,
-                               args=(root, site_dir, strict_i18n, site_url), daemon=True)
+    watcher = threading.Thread(
+        target=_rebuild_on_change, args=(root, site_dir, strict_i18n, site_url), daemon=True
+    )
     watcher.start()
 
     def handler(*args, **kwargs):

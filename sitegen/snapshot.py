@@ -28,28 +28,56 @@ OTHER = "8S 9S TS KH KD 4H 6C 6H 2C AD"
 EXAMPLES = [
     {"kind": "melds", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"},
     {"kind": "knock", "hand": HAND + " KH", "rules": "pagat"},
-    {"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"], "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"},
+    {
+        "kind": "layoffs",
+        "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+        "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+    },
     {"kind": "score", "knocker": HAND, "defender": OTHER},
     {"kind": "oklahoma", "knocker": HAND, "defender": OTHER, "upcard": "QS"},
     {"kind": "sheet", "entries": ["A 25", "B 14", "A 80"]},
     {"kind": "hollywood", "entries": ["A 25", "B 40", "A 110"]},
-    {"kind": "hand", "deal": {"seed": 21, "dealer": 0},
-     "moves": ["pass 1", "take_upcard 0", "discard 0 8H", "draw_stock 1", "discard 1 KS",
-               "draw_discard 0", "knock 0 6S", "lay_off 1"]},
+    {
+        "kind": "hand",
+        "deal": {"seed": 21, "dealer": 0},
+        "moves": [
+            "pass 1",
+            "take_upcard 0",
+            "discard 0 8H",
+            "draw_stock 1",
+            "discard 1 KS",
+            "draw_discard 0",
+            "knock 0 6S",
+            "lay_off 1",
+        ],
+    },
 ]
 STEPS = [
     ({"ask": "discard", "hand": HAND + " KH"}, "KH"),
     ({"ask": "deadwood", "hand": HAND}, "5"),
     ({"ask": "melds", "hand": HAND}, "5D"),
     ({"ask": "knock", "hand": HAND + " KH"}, "no"),
-    ({"ask": "layoff", "knocker_melds": ["8C 8D 8H", "9S TS JS"], "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"}, "8S"),
+    (
+        {
+            "ask": "layoff",
+            "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+            "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+        },
+        "8S",
+    ),
     ({"ask": "score", "knocker": HAND, "defender": OTHER}, "34"),
     ({"ask": "sheet", "entries": ["A 25", "B 14"], "find": "totals.0"}, "25"),
-    ({"ask": "move", "deal": {"seed": 7, "dealer": 0}, "choices": ["draw_stock", "take_upcard"]}, "pass"),
+    (
+        {"ask": "move", "deal": {"seed": 7, "dealer": 0}, "choices": ["draw_stock", "take_upcard"]},
+        "pass",
+    ),
 ]
 BAD = [
     {"op": "render", "state": {"kind": "melds", "hand": "ZS 2S"}},
-    {"op": "render", "state": {"kind": "score", "knocker": "AS 5S 9S 4H 8H QH 7C JC 3D KD", "defender": OTHER}},
+    {
+        "op": "render",
+        "state": {"kind": "score", "knocker": "AS 5S 9S 4H 8H QH 7C JC 3D KD", "defender": OTHER},
+    },
     {"op": "render", "state": {"kind": "nothing"}},
     {"op": "render", "kind": "score", "link": "knocker:2S-3S;rules:nope"},
     {"op": "edit", "state": EXAMPLES[3], "edit": {"field": "knocker", "index": 0, "card": "5D"}},
@@ -60,7 +88,11 @@ BAD = [
     {"op": "nothing"},
     {"op": "play", "session": None, "move": {"deal": 1}},
 ]
-PLAY = {"op": "play", "session": None, "move": {"new": {"seed": 1, "rules": "standard", "level": "strong"}}}
+PLAY = {
+    "op": "play",
+    "session": None,
+    "move": {"new": {"seed": 1, "rules": "standard", "level": "strong"}},
+}
 
 
 def requests(languages):
@@ -68,8 +100,10 @@ def requests(languages):
     out = []
     for lang in languages:
         out += [{"op": "render", "lang": lang, "state": state} for state in EXAMPLES]
-        out += [{"op": "feedback", "lang": lang, "step": step, "answer": answer}
-                for step, answer in STEPS]
+        out += [
+            {"op": "feedback", "lang": lang, "step": step, "answer": answer}
+            for step, answer in STEPS
+        ]
         out += [{"lang": lang, **request} for request in BAD]
         out.append({"lang": lang, **PLAY})
     return out

@@ -13,6 +13,7 @@
 //   cache of another build, so a page never runs against files of another build. Its pages ask
 //   again for their shell, and for their runtime once the engine has booted.
 // Nothing is fetched from another origin: only the site's own files, by their URLs.
+/* global BUILD, COMMON, SHELL, RUNTIME -- written in front of this file by the build */
 
 const PREFIX = "gin-";
 const OURS = `${PREFIX}${BUILD}-`;
@@ -49,7 +50,7 @@ async function keep(name, paths) {
     try {
       const response = await fetch(url);
       if (response.ok && !response.redirected) await cache.put(url, response);
-    } catch (err) {
+    } catch {
       // offline or gone: asked again on the next page
     }
   }));

@@ -40,9 +40,12 @@ def stamped(source: str, digest: str) -> str:
     if not front:
         return f"---\ntranslates: {digest}\n---\n{source}"
     head = front.group(1)
-    head = FIELD.sub(f"translates: {digest}", head) if FIELD.search(head) else \
-        f"{head}translates: {digest}\n"
-    return f"---\n{head}---\n{source[front.end():]}"
+    head = (
+        FIELD.sub(f"translates: {digest}", head)
+        if FIELD.search(head)
+        else f"{head}translates: {digest}\n"
+    )
+    return f"---\n{head}---\n{source[front.end() :]}"
 
 
 def mark_translated(docs: Path, language: str, pages: list[str]) -> list[str]:
@@ -77,20 +80,32 @@ class Status:
             total = sum(len(v) for v in states.values())
             return ", ".join(f"{len(states[k])} {w}" for k, w in words.items()) + f" (of {total})"
 
-        out = [f"{self.language} ({self.name})",
-               "  catalog: " + counts(self.messages, {"translated": "translated", "fuzzy": "fuzzy",
-                                                      "missing": "missing"}),
-               "  pages:   " + counts(self.pages, {"translated": "translated",
-                                                   "outdated": "older than English",
-                                                   "missing": "missing"}),
-               "  lessons: " + counts(self.lessons, {"translated": "translated",
-                                                     "missing": "not translated"})]
+        out = [
+            f"{self.language} ({self.name})",
+            "  catalog: "
+            + counts(
+                self.messages, {"translated": "translated", "fuzzy": "fuzzy", "missing": "missing"}
+            ),
+            "  pages:   "
+            + counts(
+                self.pages,
+                {
+                    "translated": "translated",
+                    "outdated": "older than English",
+                    "missing": "missing",
+                },
+            ),
+            "  lessons: "
+            + counts(self.lessons, {"translated": "translated", "missing": "not translated"}),
+        ]
         shown = [("older than English", self.pages["outdated"])]
         if details:
-            shown += [("missing pages", self.pages["missing"]),
-                      ("lessons not translated", self.lessons["missing"]),
-                      ("fuzzy messages", self.messages["fuzzy"]),
-                      ("missing messages", self.messages["missing"])]
+            shown += [
+                ("missing pages", self.pages["missing"]),
+                ("lessons not translated", self.lessons["missing"]),
+                ("fuzzy messages", self.messages["fuzzy"]),
+                ("missing messages", self.messages["missing"]),
+            ]
         out += [f"    {what}: {', '.join(names)}" for what, names in shown if names]
         return out
 
@@ -109,19 +124,25 @@ def translation_status(root: Path) -> list[Status]:
     found = []
     for code in codes[1:]:
         states = message_states(code, root / "locales")
-        messages = {s: [k for k, v in states.items() if v == s]
-                    for s in ("translated", "fuzzy", "missing")}
+        messages = {
+            s: [k for k, v in states.items() if v == s] for s in ("translated", "fuzzy", "missing")
+        }
         pages: dict[str, list[str]] = {"translated": [], "outdated": [], "missing": []}
         for page in english:
             path = docs / code / page
-            state = ("missing" if not path.is_file() else
-                     "translated" if translates(path.read_text(encoding="utf-8")) ==
-                     english_digest(docs, page) else "outdated")
+            state = (
+                "missing"
+                if not path.is_file()
+                else "translated"
+                if translates(path.read_text(encoding="utf-8")) == english_digest(docs, page)
+                else "outdated"
+            )
             pages[state].append(page)
         done: dict[str, list[str]] = {"translated": [], "missing": []}
         for lesson in lessons:
             keys = [k for k in states if k.startswith(f"lesson.{lesson}.")]
-            done["translated" if all(states[k] == "translated" for k in keys) else
-                 "missing"].append(lesson)
+            done[
+                "translated" if all(states[k] == "translated" for k in keys) else "missing"
+            ].append(lesson)
         found.append(Status(code, names.get(code, code), messages, pages, done))
     return found

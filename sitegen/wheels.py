@@ -38,15 +38,23 @@ class Package:
 
 
 def _source_files(folder: Path) -> list[Path]:
-    return [p for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix != ".pyc"
-            and not any(part in {"build", "dist", "__pycache__"} or part.endswith(".egg-info")
-                        for part in p.relative_to(folder).parts)]
+    return [
+        p
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+        and p.suffix != ".pyc"
+        and not any(
+            part in {"build", "dist", "__pycache__"} or part.endswith(".egg-info")
+            for part in p.relative_to(folder).parts
+        )
+    ]
 
 
 def _source_key(package: Package, pyodide_version: str) -> str:
     digest = hashlib.sha256(pyodide_version.encode())
-    labelled = [(str(p.relative_to(package.folder)), p.read_bytes())
-                for p in _source_files(package.folder)]
+    labelled = [
+        (str(p.relative_to(package.folder)), p.read_bytes()) for p in _source_files(package.folder)
+    ]
     labelled += [(p.name, p.read_bytes()) for p in (IN_PYODIDE, PYC_SCRIPT)]
     labelled += [(name, text.encode()) for name, text in sorted(package.extra.items())]
     for label, data in labelled:
@@ -64,23 +72,41 @@ def build_wheel(package: Package, out_dir: Path) -> Path:
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             (src / name).write_text(text, encoding="utf-8")
         proc = subprocess.run(
-            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out_dir),
-             str(src)], capture_output=True, text=True,
-            env={**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "315532800")})
+            [
+                sys.executable,
+                "-m",
+                "build",
+                "--wheel",
+                "--no-isolation",
+                "--outdir",
+                str(out_dir),
+                str(src),
+            ],
+            capture_output=True,
+            text=True,
+            env={
+                **os.environ,
+                "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "315532800"),
+            },
+        )
     wheels = sorted(out_dir.glob("*.whl"))
     if proc.returncode != 0 or len(wheels) != 1:
-        raise BuildError(f"wheel build of {package.folder.name}/ failed: "
-                         f"{last_line(proc.stdout + proc.stderr)} (run `python -m build --wheel "
-                         f"{package.folder.name}/` to see the full log)")
+        raise BuildError(
+            f"wheel build of {package.folder.name}/ failed: "
+            f"{last_line(proc.stdout + proc.stderr)} (run `python -m build --wheel "
+            f"{package.folder.name}/` to see the full log)"
+        )
     return wheels[0]
 
 
-def compiled_wheel(package: Package, pyodide_dir: Path, pyodide_version: str,
-                   cache_dir: Path) -> Path:
+def compiled_wheel(
+    package: Package, pyodide_dir: Path, pyodide_version: str, cache_dir: Path
+) -> Path:
     """The package's Pyodide-compiled wheel, from the cache or freshly built."""
     if not (package.folder / "pyproject.toml").is_file():
-        raise BuildError(f"no package at {package.folder}: expected "
-                         f"{package.folder}/pyproject.toml")
+        raise BuildError(
+            f"no package at {package.folder}: expected {package.folder}/pyproject.toml"
+        )
     cached = cache_dir / "wheels" / _source_key(package, pyodide_version)
     found = sorted(cached.glob("*.whl")) if cached.is_dir() else []
     if len(found) == 1:
@@ -92,11 +118,17 @@ def compiled_wheel(package: Package, pyodide_dir: Path, pyodide_version: str,
         (tmp / "plain").mkdir()
         (tmp / "compiled").mkdir()
         plain = build_wheel(package, tmp / "plain")
-        name = run_in_pyodide(pyodide_dir, "wheel", plain, tmp / "compiled",
-                              what=f"compiling the {package.folder.name} wheel")
+        name = run_in_pyodide(
+            pyodide_dir,
+            "wheel",
+            plain,
+            tmp / "compiled",
+            what=f"compiling the {package.folder.name} wheel",
+        )
         if not (tmp / "compiled" / name).is_file():
-            raise BuildError(f"compiling the {package.folder.name} wheel with Pyodide failed: "
-                             f"no {name} written")
+            raise BuildError(
+                f"compiling the {package.folder.name} wheel with Pyodide failed: no {name} written"
+            )
         try:
             os.rename(tmp / "compiled", cached)
         except OSError:  # another build got there first
@@ -109,6 +141,8 @@ def compiled_wheel(package: Package, pyodide_dir: Path, pyodide_version: str,
 def site_packages(root: Path, catalogs: dict) -> list[Package]:
     """The packages the browser runs: the engine, then the presentation layer with the
     catalogs (``{lang: catalog JSON}``)."""
-    locales = {f"ginview/locales/{lang}.json": json.dumps(data, ensure_ascii=False, sort_keys=True)
-               for lang, data in catalogs.items()}
+    locales = {
+        f"ginview/locales/{lang}.json": json.dumps(data, ensure_ascii=False, sort_keys=True)
+        for lang, data in catalogs.items()
+    }
     return [Package(root / "engine"), Package(root / "presentation", locales)]

@@ -60,8 +60,14 @@ BROWSER_TIMEOUT = 600
 def pytest_configure(config):
     if os.environ.get("GIN_MUTATE"):  # tests/mutation/mutate.py: repeatable and quick
         from hypothesis import HealthCheck, settings
-        settings.register_profile("mutate", derandomize=True, database=None, deadline=None,
-                                  suppress_health_check=list(HealthCheck))
+
+        settings.register_profile(
+            "mutate",
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
         settings.load_profile("mutate")
 
 
@@ -69,6 +75,9 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.needs_site)
-        if (item.path.parent.name in SLOW_FOLDERS and item.path.parent.parent == REPO / "tests"
-                and not item.get_closest_marker("timeout")):  # a test that builds sets its own
+        if (
+            item.path.parent.name in SLOW_FOLDERS
+            and item.path.parent.parent == REPO / "tests"
+            and not item.get_closest_marker("timeout")
+        ):  # a test that builds sets its own
             item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))

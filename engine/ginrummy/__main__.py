@@ -24,7 +24,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .api import call
 
@@ -39,8 +40,12 @@ def _request(command: str, text: str, args: argparse.Namespace) -> dict[str, Any
     if command == "score":
         if not sep:
             return {"op": "score", "knocker": text, "defender": ""}
-        request: dict[str, Any] = {"op": "score", "knocker": left.strip(), "defender": right.strip(),
-                   "rules": args.rules}
+        request: dict[str, Any] = {
+            "op": "score",
+            "knocker": left.strip(),
+            "defender": right.strip(),
+            "rules": args.rules,
+        }
         if args.upcard:
             request["upcard"] = args.upcard
         return request
@@ -63,10 +68,18 @@ def _sheet_request(lines: list[str], args: argparse.Namespace) -> dict[str, Any]
         if isinstance(winner, str) and winner.isdigit() and len(winner) < 7:
             winner = int(winner)
         points = points.strip()
-        entries.append({"winner": winner,
-                        "points": int(points) if points.isdigit() and len(points) < 7 else points})
-    return {"op": "sheet", "entries": entries, "rules": args.rules,
-            "format": "hollywood" if args.hollywood else "standard"}
+        entries.append(
+            {
+                "winner": winner,
+                "points": int(points) if points.isdigit() and len(points) < 7 else points,
+            }
+        )
+    return {
+        "op": "sheet",
+        "entries": entries,
+        "rules": args.rules,
+        "format": "hollywood" if args.hollywood else "standard",
+    }
 
 
 def _show(command: str, result: dict[str, Any]) -> str:
@@ -74,29 +87,40 @@ def _show(command: str, result: dict[str, Any]) -> str:
     if command == "deadwood":
         return str(result["points"])
     if command == "melds":
-        lines = [f"melds:    {' | '.join(result['melds']) or '-'}",
-                 f"deadwood: {result['deadwood'] or '-'} ({result['points']})"]
+        lines = [
+            f"melds:    {' | '.join(result['melds']) or '-'}",
+            f"deadwood: {result['deadwood'] or '-'} ({result['points']})",
+        ]
         if result.get("discard"):
             lines.append(f"discard:  {result['discard']}")
         return "\n".join(lines)
     if command == "score":
         r = result
-        lines = [f"{r['outcome']}: {r['winner']} scores {r['points']}",
-                 f"knocker:  {' | '.join(r['knocker_melds']) or '-'}  deadwood "
-                 f"{r['knocker_deadwood'] or '-'} ({r['knocker_points']})",
-                 f"defender: {' | '.join(r['defender_melds']) or '-'}  deadwood "
-                 f"{r['defender_deadwood'] or '-'} ({r['defender_points']})"]
+        lines = [
+            f"{r['outcome']}: {r['winner']} scores {r['points']}",
+            f"knocker:  {' | '.join(r['knocker_melds']) or '-'}  deadwood "
+            f"{r['knocker_deadwood'] or '-'} ({r['knocker_points']})",
+            f"defender: {' | '.join(r['defender_melds']) or '-'}  deadwood "
+            f"{r['defender_deadwood'] or '-'} ({r['defender_points']})",
+        ]
         if r.get("lay_offs"):
-            lines.append("lay-offs: " + ", ".join(f"{l['card']} on {l['meld']}"
-                                                  for l in r["lay_offs"]))
+            lines.append(
+                "lay-offs: " + ", ".join(f"{l['card']} on {l['meld']}" for l in r["lay_offs"])
+            )
         return "\n".join(lines)
     if command == "layoffs":
         lay = ", ".join(f"{l['card']} on {l['meld']}" for l in result["lay_offs"]) or "none"
-        return (f"lay-offs: {lay}\nmelds:    {' | '.join(result['melds']) or '-'}\n"
-                f"deadwood: {result['deadwood'] or '-'} ({result['points']})")
+        return (
+            f"lay-offs: {lay}\nmelds:    {' | '.join(result['melds']) or '-'}\n"
+            f"deadwood: {result['deadwood'] or '-'} ({result['points']})"
+        )
     if "columns" in result:
-        return "\n\n".join(f"column {c['column']}\n{_show_game(c)}" for c in result["columns"]) + \
-            "\n\ngrand total: " + _pair(result["totals"]) + _winner_line(result)
+        return (
+            "\n\n".join(f"column {c['column']}\n{_show_game(c)}" for c in result["columns"])
+            + "\n\ngrand total: "
+            + _pair(result["totals"])
+            + _winner_line(result)
+        )
     return _show_game(result)
 
 
@@ -113,18 +137,23 @@ def _winner_line(sheet: dict[str, Any]) -> str:
 def _show_game(sheet: dict[str, Any]) -> str:
     lines = [f"hand  winner  points  {'A':>5} {'B':>5}"]
     for row in sheet["rows"]:
-        lines.append(f"{row['hand']:>4}  {PLAYER_NAMES[row['winner']]:>6}  {row['points']:>6}  "
-                     f"{row['totals'][0]:>5} {row['totals'][1]:>5}")
+        lines.append(
+            f"{row['hand']:>4}  {PLAYER_NAMES[row['winner']]:>6}  {row['points']:>6}  "
+            f"{row['totals'][0]:>5} {row['totals'][1]:>5}"
+        )
     if sheet["finished"]:
-        lines.append(f"game bonus {sheet['game_bonus']}, box bonus {_pair(sheet['box_bonus'])}"
-                     + (f", shutout {sheet['shutout_bonus']}" if sheet["shutout"] else ""))
+        lines.append(
+            f"game bonus {sheet['game_bonus']}, box bonus {_pair(sheet['box_bonus'])}"
+            + (f", shutout {sheet['shutout_bonus']}" if sheet["shutout"] else "")
+        )
     lines.append("total: " + _pair(sheet["totals"]) + _winner_line(sheet))
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ginrummy",
-                                     description="Exact gin rummy: melds, deadwood, lay-offs, scores.")
+    parser = argparse.ArgumentParser(
+        prog="python -m ginrummy", description="Exact gin rummy: melds, deadwood, lay-offs, scores."
+    )
     parser.add_argument("command", choices=["deadwood", "melds", "score", "layoffs", "sheet"])
     parser.add_argument("input", nargs="*", help="cards; none to read lines from stdin")
     parser.add_argument("--rules", default="standard", help="rule preset (default: standard)")
@@ -137,8 +166,11 @@ def main(argv: list[str] | None = None) -> int:
         lines = args.input or [l for l in sys.stdin.read().splitlines() if l.strip()]
         requests = [_sheet_request(lines, args)]
     else:
-        lines = [" ".join(args.input)] if args.input else \
-            [l for l in sys.stdin.read().splitlines() if l.strip()]
+        lines = (
+            [" ".join(args.input)]
+            if args.input
+            else [l for l in sys.stdin.read().splitlines() if l.strip()]
+        )
         requests = [_request(args.command, line, args) for line in lines]
 
     status = 0
@@ -146,8 +178,11 @@ def main(argv: list[str] | None = None) -> int:
         for request in requests:
             response = call(request)
             if args.json:
-                print(json.dumps(response["result"] if response["ok"] else response,
-                                 ensure_ascii=False))
+                print(
+                    json.dumps(
+                        response["result"] if response["ok"] else response, ensure_ascii=False
+                    )
+                )
             elif response["ok"]:
                 print(_show(args.command, response["result"]))
             if not response["ok"]:

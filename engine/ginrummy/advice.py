@@ -49,15 +49,16 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from .bots import draw_measures, joins_meld
 from .cards import DECK, Card, _hand, cards_from_mask
 from .ending import verdict
 from .errors import RuleError
-from .layoffs import check_lay_offs, lay_offs
 from .hand import _MOVES, Action, HandState, _is_int, _replace, apply
+from .layoffs import check_lay_offs, lay_offs
 from .melds import arrange, min_deadwood_after_discard_mask, min_deadwood_mask
 from .public import PlayerView, view
 
@@ -78,8 +79,11 @@ class Choice:
     reasons: tuple[dict[str, Any], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "points": self.points,
-                "reasons": [dict(r) for r in self.reasons]}
+        return {
+            "action": self.action.to_json(),
+            "points": self.points,
+            "reasons": [dict(r) for r in self.reasons],
+        }
 
 
 @dataclass(frozen=True)
@@ -102,15 +106,20 @@ class Advice:
         for choice in self.choices:
             if choice.action == action:
                 return round(self.best.points - choice.points, 2)
-        raise RuleError("illegal_choice", f"{action} is not one of the choices",
-                        action=str(action))
+        raise RuleError("illegal_choice", f"{action} is not one of the choices", action=str(action))
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "phase": self.phase, "samples": self.samples,
-                "exact": self.exact, "choices": [c.to_json() for c in self.choices]}
+        return {
+            "player": self.player,
+            "phase": self.phase,
+            "samples": self.samples,
+            "exact": self.exact,
+            "choices": [c.to_json() for c in self.choices],
+        }
 
 
 # --- worlds ----------------------------------------------------------------------------------
+
 
 def world_count(seen: PlayerView) -> int:
     """How many different worlds the view allows: the ways to pick the other hand's unknown
@@ -118,25 +127,31 @@ def world_count(seen: PlayerView) -> int:
     unseen = len(seen.unseen)
     hidden = seen.opponent_count - len(seen.known)
     face_down = int(seen.knocker is not None and seen.knock_discard is None)
-    return (math.comb(unseen, hidden) * math.comb(unseen - hidden, face_down)
-            * math.factorial(seen.stock_count))
+    return (
+        math.comb(unseen, hidden)
+        * math.comb(unseen - hidden, face_down)
+        * math.factorial(seen.stock_count)
+    )
 
 
-def all_worlds(seen: PlayerView) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
+def all_worlds(
+    seen: PlayerView,
+) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
     """Every world, as (hidden cards, face-down discard or None, stock order)."""
     unseen = tuple(seen.unseen)
     hidden = seen.opponent_count - len(seen.known)
     face_down = int(seen.knocker is not None and seen.knock_discard is None)
     for held in itertools.combinations(unseen, hidden):
         rest = tuple(c for c in unseen if c not in held)
-        for down in (itertools.combinations(rest, 1) if face_down else [()]):
+        for down in itertools.combinations(rest, 1) if face_down else [()]:
             left = tuple(c for c in rest if c not in down)
             for stock in itertools.permutations(left):
                 yield held, (down[0] if down else None), stock
 
 
-def sampled_worlds(seen: PlayerView, count: int, rng: random.Random
-                   ) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
+def sampled_worlds(
+    seen: PlayerView, count: int, rng: random.Random
+) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
     """``count`` random worlds, each a uniform deal of the unseen cards."""
     unseen = list(seen.unseen)
     hidden = seen.opponent_count - len(seen.known)
@@ -144,11 +159,12 @@ def sampled_worlds(seen: PlayerView, count: int, rng: random.Random
     for _ in range(count):
         rng.shuffle(unseen)
         down = unseen[hidden] if face_down else None
-        yield tuple(unseen[:hidden]), down, tuple(unseen[hidden + face_down:])
+        yield tuple(unseen[:hidden]), down, tuple(unseen[hidden + face_down :])
 
 
-def world_state(seen: PlayerView, hidden: Iterable[Card], face_down: Card | None,
-                stock: Iterable[Card]) -> HandState:
+def world_state(
+    seen: PlayerView, hidden: Iterable[Card], face_down: Card | None, stock: Iterable[Card]
+) -> HandState:
     """The hand state of one world: the view's public facts plus this deal of unseen cards."""
     other = tuple(seen.known) + tuple(hidden)
     mask = 0
@@ -157,15 +173,30 @@ def world_state(seen: PlayerView, hidden: Iterable[Card], face_down: Card | None
     theirs = _hand(other, mask)
     hands = (seen.hand, theirs) if seen.player == 0 else (theirs, seen.hand)
     return HandState(
-        rules=seen.rules, dealer=seen.dealer, hands=hands, stock=tuple(stock),
-        discards=seen.discards, upcard=seen.upcard, phase=seen.phase, turn=seen.turn,
-        end_of_stock=seen.end_of_stock, taken=seen.taken, stock_only=seen.stock_only,
-        reshuffles=seen.reshuffles, knocker=seen.knocker, ending=seen.ending,
+        rules=seen.rules,
+        dealer=seen.dealer,
+        hands=hands,
+        stock=tuple(stock),
+        discards=seen.discards,
+        upcard=seen.upcard,
+        phase=seen.phase,
+        turn=seen.turn,
+        end_of_stock=seen.end_of_stock,
+        taken=seen.taken,
+        stock_only=seen.stock_only,
+        reshuffles=seen.reshuffles,
+        knocker=seen.knocker,
+        ending=seen.ending,
         knock_discard=seen.knock_discard if face_down is None else face_down,
-        outcome=seen.outcome, history=seen.history, layout=seen.layout, laid_off=seen.laid_off)
+        outcome=seen.outcome,
+        history=seen.history,
+        layout=seen.layout,
+        laid_off=seen.laid_off,
+    )
 
 
 # --- playouts --------------------------------------------------------------------------------
+
 
 def playout_action(state: HandState) -> Action:
     """The fast policy of the playouts, for ``state.turn`` (it reads only that player's cards
@@ -174,11 +205,11 @@ def playout_action(state: HandState) -> Action:
     player, phase = state.turn, state.phase
     hand = state.hands[player]
     if phase == "offer":
-        return Action("take_upcard" if joins_meld(hand.mask, state.discards[-1]) else "pass",
-                      player)
+        return Action(
+            "take_upcard" if joins_meld(hand.mask, state.discards[-1]) else "pass", player
+        )
     if phase == "draw":
-        take = (not state.stock_only and state.discards
-                and joins_meld(hand.mask, state.discards[-1]))
+        take = not state.stock_only and state.discards and joins_meld(hand.mask, state.discards[-1])
         return Action("draw_discard" if take else "draw_stock", player)
     if phase == "lay_off":
         return Action("lay_off", player)
@@ -188,12 +219,14 @@ def playout_action(state: HandState) -> Action:
     taken = state.taken
     if taken is None:  # the least deadwood reachable; the first card (highest) reaching it
         target = min_deadwood_after_discard_mask(mask)
-        card = next(c for c in sorted(hand, key=_highest_first)
-                    if min_deadwood_mask(mask ^ c.bit) == target)
+        card = next(
+            c for c in sorted(hand, key=_highest_first) if min_deadwood_mask(mask ^ c.bit) == target
+        )
         points = target
     else:
-        points, card = min((min_deadwood_mask(mask ^ c.bit), _highest_first(c), c)
-                           for c in hand if c is not taken)[::2]
+        points, card = min(
+            (min_deadwood_mask(mask ^ c.bit), _highest_first(c), c) for c in hand if c is not taken
+        )[::2]
     kind = verdict(points, rules, state.upcard).kind
     return Action(kind if kind in ("gin", "knock") else "discard", player, card)
 
@@ -224,6 +257,7 @@ def points_for(state: HandState, player: int) -> int:
 
 # --- the advice ------------------------------------------------------------------------------
 
+
 def advise(state: HandState, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Advice:
     """Rank every legal action of ``state.turn`` by its expected points (module docstring).
 
@@ -233,12 +267,19 @@ def advise(state: HandState, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> A
     if state.phase == "finished":
         raise RuleError("hand_over", "the hand is over", kind="advice")
     if not _is_int(samples) or not 1 <= samples <= MAX_SAMPLES:
-        raise RuleError("bad_setting", f"samples must be a whole number from 1 to "
-                        f"{MAX_SAMPLES}, not {str(samples)[:40]}", setting="samples",
-                        value=str(samples)[:40])
+        raise RuleError(
+            "bad_setting",
+            f"samples must be a whole number from 1 to {MAX_SAMPLES}, not {str(samples)[:40]}",
+            setting="samples",
+            value=str(samples)[:40],
+        )
     if not _is_int(seed):
-        raise RuleError("bad_setting", f"seed must be a whole number, not {str(seed)[:40]}",
-                        setting="seed", value=str(seed)[:40])
+        raise RuleError(
+            "bad_setting",
+            f"seed must be a whole number, not {str(seed)[:40]}",
+            setting="seed",
+            value=str(seed)[:40],
+        )
     return advise_view(view(state, state.turn), samples, seed)
 
 
@@ -246,24 +287,32 @@ def advise_view(seen: PlayerView, samples: int = DEFAULT_SAMPLES, seed: int = 0)
     """:func:`advise` from the player's view (it must be their turn)."""
     actions = seen.legal_actions()
     exact = world_count(seen) <= samples
-    worlds = (list(all_worlds(seen)) if exact
-              else list(sampled_worlds(seen, samples, random.Random(seed))))
+    worlds = (
+        list(all_worlds(seen))
+        if exact
+        else list(sampled_worlds(seen, samples, random.Random(seed)))
+    )
     me = seen.player
     states = [world_state(seen, *world) for world in worlds]
-    scores: dict[Action, list[float]] = {action: [] for action in actions}  # the points of each world played, in order
+    scores: dict[Action, list[float]] = {
+        action: [] for action in actions
+    }  # the points of each world played, in order
     undercuts = dict.fromkeys(actions, 0)
     alive = list(actions)
-    stages = [len(states)] if exact or len(actions) <= HALVING_MIN else [
-        max(1, len(states) // 4), max(1, len(states) // 2), len(states)]
+    stages = (
+        [len(states)]
+        if exact or len(actions) <= HALVING_MIN
+        else [max(1, len(states) // 4), max(1, len(states) // 2), len(states)]
+    )
     for size in stages:
         for action in alive:
             played = scores[action]
-            for world in states[len(played):size]:
+            for world in states[len(played) : size]:
                 final = playout(apply(world, action))
                 played.append(points_for(final, me))
                 undercuts[action] += final.outcome == "undercut" and final.knocker == me
         alive.sort(key=lambda a: -sum(scores[a]) / len(scores[a]))
-        alive = alive[:max(2, (len(alive) + 1) // 2)]
+        alive = alive[: max(2, (len(alive) + 1) // 2)]
     # A choice left early is valued by its difference from the best one in the same worlds.
     best = alive[0]
     base = sum(scores[best]) / len(states)
@@ -272,9 +321,15 @@ def advise_view(seen: PlayerView, samples: int = DEFAULT_SAMPLES, seed: int = 0)
         played = scores[action]
         count = len(played)
         mean = round(base + sum(p - q for p, q in zip(played, scores[best])) / count, 2)
-        reasons = [{"code": "expected", "points": mean,
-                    "win": _percent(sum(p > 0 for p in played), count),
-                    "lose": _percent(sum(p < 0 for p in played), count), "samples": count}]
+        reasons = [
+            {
+                "code": "expected",
+                "points": mean,
+                "win": _percent(sum(p > 0 for p in played), count),
+                "lose": _percent(sum(p < 0 for p in played), count),
+                "samples": count,
+            }
+        ]
         reasons += _reasons(seen, action, states[:count], undercuts[action] / count)
         choices.append(Choice(action, mean, tuple(reasons)))
     order = sorted(range(len(choices)), key=lambda i: (-choices[i].points, i))
@@ -293,8 +348,9 @@ def _percent(part: float, whole: float) -> int:
     return round(100 * part / whole) if whole else 0
 
 
-def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
-             undercut: float) -> list[dict[str, Any]]:
+def _reasons(
+    seen: PlayerView, action: Action, worlds: list[HandState], undercut: float
+) -> list[dict[str, Any]]:
     """The structured reasons of one choice (see the module docstring)."""
     mask, unseen = seen.hand.mask, list(seen.unseen)
     rules = seen.rules
@@ -321,8 +377,9 @@ def _reasons(seen: PlayerView, action: Action, worlds: list[HandState],
     if kind == "gin" or (kind == "knock" and points == 0):
         reasons.append({"code": "gin", "bonus": rules.gin_bonus})
     elif kind == "knock":
-        reasons.append({"code": "knock", "deadwood": points,
-                        "limit": rules.knock_limit_for(seen.upcard)})
+        reasons.append(
+            {"code": "knock", "deadwood": points, "limit": rules.knock_limit_for(seen.upcard)}
+        )
         reasons.append({"code": "undercut_risk", "percent": _percent(undercut, 1)})
     for meld in arrange(seen.hand).melds:
         if card in meld.cards:
@@ -361,8 +418,12 @@ def _passed(seen: PlayerView, card: Card) -> bool:
     other = seen.opponent
     pile = [seen.upcard]
     for event in seen.history:
-        if event.player == other and pile and pile[-1].rank == card.rank and \
-                event.kind in ("pass", "draw_stock"):
+        if (
+            event.player == other
+            and pile
+            and pile[-1].rank == card.rank
+            and event.kind in ("pass", "draw_stock")
+        ):
             return True
         if event.kind == "discard":
             assert event.card is not None  # a discard is seen
@@ -376,6 +437,7 @@ def _passed(seen: PlayerView, card: Card) -> bool:
 
 # --- lay-offs by hand --------------------------------------------------------------------------
 
+
 def lay_off_review(state: HandState) -> dict[str, Any]:
     """After a knock, the defender's lay-offs (their own, or the engine's) beside the best ones:
     ``played`` and ``points`` (the defender's deadwood after them), ``best`` (a
@@ -384,26 +446,28 @@ def lay_off_review(state: HandState) -> dict[str, Any]:
     gives only the best ones. Raises ``RuleError("wrong_phase")`` before a knock or after gin.
     """
     if state.ending != "knock" or state.phase not in ("lay_off", "finished"):
-        raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off",
-                        phase=state.phase)
+        raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off", phase=state.phase)
     assert state.layout is not None and state.knocker is not None  # set by the knock
     best = lay_offs(state.layout, state.hands[1 - state.knocker])
     review: dict[str, Any] = {"best": best.to_json(), "best_points": best.points}
     if state.result is not None:
         points = state.result.defender_points
-        review.update(played=[lay.to_json() for lay in state.result.lay_offs], points=points,
-                      left=points - best.points)
+        review.update(
+            played=[lay.to_json() for lay in state.result.lay_offs],
+            points=points,
+            left=points - best.points,
+        )
     return review
 
 
-def check_lay_off_plan(state: HandState, plays: tuple[tuple[Card, int], ...] | None
-                       ) -> dict[str, Any]:
+def check_lay_off_plan(
+    state: HandState, plays: tuple[tuple[Card, int], ...] | None
+) -> dict[str, Any]:
     """The defender's lay-offs so far (``(card, meld index)`` in order), checked one at a time
     against the knocker's layout in the ``lay_off`` phase: the knocker's melds after them,
     the defender's melds and deadwood. Raises the coded error of the first bad lay-off."""
     if state.phase != "lay_off":
-        raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off",
-                        phase=state.phase)
+        raise RuleError("wrong_phase", "lay-offs follow a knock", kind="lay_off", phase=state.phase)
     plays = Action("lay_off", state.turn, lay_offs=plays).lay_offs
     assert state.layout is not None and plays is not None  # set by the knock; given
     return check_lay_offs(state.layout, state.hands[state.turn], plays).to_json()

@@ -62,19 +62,19 @@ import json
 from typing import Any
 
 from . import __version__
+from .advice import DEFAULT_SAMPLES, advise, check_lay_off_plan, lay_off_review
+from .bots import choose
 from .cards import Card, Hand, parse_cards
 from .ending import verdict
 from .errors import GinRummyError
 from .game import score_game, score_hollywood
 from .hand import Action, HandState, apply, deal, legal_actions
 from .layoffs import lay_offs
+from .match import Game, game_from_json, new_game, next_hand, play
 from .melds import Arrangement, arrange, best_melds, min_deadwood
+from .public import view
 from .rules import RULESETS, get_rules
 from .scoring import score_hand
-from .advice import DEFAULT_SAMPLES, advise, check_lay_off_plan, lay_off_review
-from .bots import choose
-from .match import Game, game_from_json, new_game, next_hand, play
-from .public import view
 
 API_VERSION = 1
 
@@ -88,8 +88,13 @@ def arrangement_json(arrangement: Arrangement, cards: Hand | None = None) -> dic
     melded and there is no discard."""
     if arrangement.big_gin and cards is not None:
         arrangement = arrange(cards)
-        return {"melds": [str(m) for m in arrangement.melds], "deadwood": "", "points": 0,
-                "discard": None, "big_gin": True}
+        return {
+            "melds": [str(m) for m in arrangement.melds],
+            "deadwood": "",
+            "points": 0,
+            "discard": None,
+            "big_gin": True,
+        }
     return {
         "melds": [str(m) for m in arrangement.melds],
         "deadwood": str(arrangement.deadwood),
@@ -99,8 +104,9 @@ def arrangement_json(arrangement: Arrangement, cards: Hand | None = None) -> dic
     }
 
 
-def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...] = str,
-           default: Any = ...) -> Any:
+def _field(
+    request: dict[str, Any], name: str, kind: type | tuple[type, ...] = str, default: Any = ...
+) -> Any:
     if name not in request:
         if default is not ...:
             return default
@@ -159,8 +165,9 @@ def _op_layoffs(request: dict[str, Any]) -> dict[str, Any]:
 
 def _op_score(request: dict[str, Any]) -> dict[str, Any]:
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
-    return score_hand(_field(request, "knocker"), _field(request, "defender"), rules,
-                      _upcard(request)).to_json()
+    return score_hand(
+        _field(request, "knocker"), _field(request, "defender"), rules, _upcard(request)
+    ).to_json()
 
 
 def _op_sheet(request: dict[str, Any]) -> dict[str, Any]:
@@ -179,8 +186,11 @@ def _state_json(state: HandState) -> dict[str, Any]:
 
 
 def _op_deal(request: dict[str, Any]) -> dict[str, Any]:
-    kwargs = {name: request[name] for name in ("seed", "deck", "dealer", "end_of_stock")
-              if name in request}
+    kwargs = {
+        name: request[name]
+        for name in ("seed", "deck", "dealer", "end_of_stock")
+        if name in request
+    }
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     return _state_json(deal(rules=rules, **kwargs))
 
@@ -204,15 +214,18 @@ def _op_bot(request: dict[str, Any]) -> dict[str, Any]:
 
 def _op_advice(request: dict[str, Any]) -> dict[str, Any]:
     state = HandState.from_json(_field(request, "state", dict))
-    return advise(state, _field(request, "samples", int, DEFAULT_SAMPLES),
-                  _field(request, "seed", int, 0)).to_json()
+    return advise(
+        state, _field(request, "samples", int, DEFAULT_SAMPLES), _field(request, "seed", int, 0)
+    ).to_json()
 
 
 def _op_lay_off_check(request: dict[str, Any]) -> dict[str, Any]:
     state = HandState.from_json(_field(request, "state", dict))
     plays = _field(request, "lay_offs", list)
-    return check_lay_off_plan(state, Action.from_json(
-        {"kind": "lay_off", "player": state.turn, "lay_offs": plays}).lay_offs)
+    return check_lay_off_plan(
+        state,
+        Action.from_json({"kind": "lay_off", "player": state.turn, "lay_offs": plays}).lay_offs,
+    )
 
 
 def _op_lay_off_review(request: dict[str, Any]) -> dict[str, Any]:
@@ -224,8 +237,11 @@ def _game_json(game: Game) -> dict[str, Any]:
 
 
 def _op_game_new(request: dict[str, Any]) -> dict[str, Any]:
-    kwargs = {name: request[name] for name in ("format", "seed", "dealer", "end_of_stock")
-              if name in request}
+    kwargs = {
+        name: request[name]
+        for name in ("format", "seed", "dealer", "end_of_stock")
+        if name in request
+    }
     rules = get_rules(_field(request, "rules", (str, dict), "standard"))
     return _game_json(new_game(rules, **kwargs))
 
@@ -273,10 +289,12 @@ def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > limit:
-                raise RequestError("too_deep", f"the request is nested more than {limit} deep",
-                                   limit=limit)
-            stack.extend((child, depth + 1) for child in
-                         (item.values() if isinstance(item, dict) else item))
+                raise RequestError(
+                    "too_deep", f"the request is nested more than {limit} deep", limit=limit
+                )
+            stack.extend(
+                (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
+            )
 
 
 def call(request: dict[str, Any]) -> dict[str, Any]:
@@ -287,9 +305,12 @@ def call(request: dict[str, Any]) -> dict[str, Any]:
         check_depth(request)
         version = request.get("v", API_VERSION)
         if version != API_VERSION:
-            raise RequestError("unsupported_version",
-                               f"API version {version!r} is not supported; use {API_VERSION}",
-                               version=version, supported=API_VERSION)
+            raise RequestError(
+                "unsupported_version",
+                f"API version {version!r} is not supported; use {API_VERSION}",
+                version=version,
+                supported=API_VERSION,
+            )
         op = request.get("op")
         if not isinstance(op, str) or op not in OPS:
             raise RequestError("unknown_op", f"unknown op {op!r}", op=op)
@@ -297,8 +318,15 @@ def call(request: dict[str, Any]) -> dict[str, Any]:
     except GinRummyError as error:
         return {"v": API_VERSION, "ok": False, "error": error.to_json()}
     except Exception as error:  # a bug: still answer, so the page keeps working
-        return {"v": API_VERSION, "ok": False, "error": {
-            "code": "internal_error", "message": f"{type(error).__name__}: {error}", "params": {}}}
+        return {
+            "v": API_VERSION,
+            "ok": False,
+            "error": {
+                "code": "internal_error",
+                "message": f"{type(error).__name__}: {error}",
+                "params": {},
+            },
+        }
 
 
 def handle(request: str) -> str:
@@ -306,8 +334,11 @@ def handle(request: str) -> str:
     try:
         decoded = json.loads(request)
     except (TypeError, ValueError) as error:
-        response = {"v": API_VERSION, "ok": False,
-                    "error": RequestError("bad_json", f"the request is not JSON: {error}").to_json()}
+        response = {
+            "v": API_VERSION,
+            "ok": False,
+            "error": RequestError("bad_json", f"the request is not JSON: {error}").to_json(),
+        }
     else:
         response = call(decoded)
     return json.dumps(response, ensure_ascii=False)

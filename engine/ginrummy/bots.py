@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import LANE_BITS, Card, Hand
+from .cards import LANE_BITS, Card
 from .ending import verdict
 from .errors import RuleError
 from .hand import Action, HandState
@@ -48,8 +48,11 @@ def choose(state: HandState, level: str = "strong", seed: int | None = None) -> 
     """The action ``level`` plays for ``state.turn``. Raises ``RuleError`` ``unknown_level``
     (``level``) for an unknown level, ``hand_over`` when the hand is finished."""
     if level not in LEVELS:
-        raise RuleError("unknown_level", f"no bot level {str(level)[:40]!r}; choose one of "
-                        f"{', '.join(LEVELS)}", level=str(level)[:40])
+        raise RuleError(
+            "unknown_level",
+            f"no bot level {str(level)[:40]!r}; choose one of {', '.join(LEVELS)}",
+            level=str(level)[:40],
+        )
     if state.phase == "finished":
         raise RuleError("hand_over", "the hand is over", kind="bot")
     return decide(view(state, state.turn), level, seed)
@@ -65,6 +68,7 @@ def decide(seen: PlayerView, level: str = "strong", seed: int | None = None) -> 
 
 
 # --- what the levels share -------------------------------------------------------------------
+
 
 def joins_meld(mask: int, card: Card) -> bool:
     """Whether ``card`` makes a meld (a set or a run of 3) with some cards of ``mask``.
@@ -113,8 +117,11 @@ def expected_after_draw(mask: int, unseen: list[Card]) -> float:
     for card in unseen:
         # A card that makes no meld with the hand stays unmatched if kept: throw it, or keep
         # it and throw the best other card (exact, and no search).
-        total += (min_deadwood_after_discard_mask(mask | card.bit) if joins_meld(mask, card)
-                  else min(keep, card.value + swap))
+        total += (
+            min_deadwood_after_discard_mask(mask | card.bit)
+            if joins_meld(mask, card)
+            else min(keep, card.value + swap)
+        )
     return total / len(unseen)
 
 
@@ -151,6 +158,7 @@ def _take_or_not(seen: PlayerView, actions: list[Action], take: bool) -> Action:
 
 # --- beginner --------------------------------------------------------------------------------
 
+
 def _beginner(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     if seen.phase in ("offer", "draw"):
         take = bool(seen.discards) and joins_meld(seen.hand.mask, _top(seen))
@@ -165,6 +173,7 @@ def _beginner(seen: PlayerView, actions: list[Action], rng: random.Random) -> Ac
 
 
 # --- intermediate ----------------------------------------------------------------------------
+
 
 def _intermediate(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
@@ -194,7 +203,7 @@ NOW_WEIGHT = 0.4
 def _partner_patterns(card: Card) -> list[tuple[Card, Card]]:
     """The pairs of cards that make a meld with ``card``: two of its rank, or run neighbours."""
     same = [Card(card.rank, s) for s in "SHDC" if s != card.suit]
-    pairs = [(a, b) for i, a in enumerate(same) for b in same[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(same) for b in same[i + 1 :]]
     for low in (card.rank - 2, card.rank - 1, card.rank + 1):
         ranks = [r for r in (low, low + 1, low + 2) if r != card.rank]
         if low >= 1 and low + 2 <= 13 and len(ranks) == 2:
@@ -220,20 +229,23 @@ def danger(seen: PlayerView, card: Card) -> float:
     return 1.0 - missing
 
 
-def _discard_score(seen: PlayerView, rest: int, now: int, card: Card,
-                   unseen: list[Card]) -> float:
+def _discard_score(seen: PlayerView, rest: int, now: int, card: Card, unseen: list[Card]) -> float:
     """How bad it is to throw ``card``, keeping ``rest`` with ``now`` points of deadwood."""
     late = 1.0 + (31 - seen.stock_count) / 31  # danger grows as the stock runs down
-    return (NOW_WEIGHT * now + expected_after_draw(rest, unseen)
-            + DANGER_WEIGHT * late * danger(seen, card))
+    return (
+        NOW_WEIGHT * now
+        + expected_after_draw(rest, unseen)
+        + DANGER_WEIGHT * late * danger(seen, card)
+    )
 
 
 def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     mask, unseen = seen.hand.mask, list(seen.unseen)
     if seen.phase in ("offer", "draw"):
         taking, drawing = draw_measures(seen, unseen)
-        take = taking < drawing - 1.5 or (taking <= seen.rules.knock_limit_for(seen.upcard)
-                                          and taking < drawing)
+        take = taking < drawing - 1.5 or (
+            taking <= seen.rules.knock_limit_for(seen.upcard) and taking < drawing
+        )
         return _take_or_not(seen, actions, take)
     ending = _big_gin(actions)
     if ending:
@@ -241,8 +253,10 @@ def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Acti
     cards = discards(seen)
     now = {card: min_deadwood_mask(mask ^ card.bit) for card in cards}
     ranked = sorted(cards, key=lambda c: (now[c], -c.value, c.index))
-    scores = {c: (_discard_score(seen, mask ^ c.bit, now[c], c, unseen), rng.random())
-              for c in ranked[:SHORTLIST]}
+    scores = {
+        c: (_discard_score(seen, mask ^ c.bit, now[c], c, unseen), rng.random())
+        for c in ranked[:SHORTLIST]
+    }
     card = min(scores, key=scores.__getitem__)
     best = now[ranked[0]]
     knock_card = min((c for c in scores if now[c] == best), key=scores.__getitem__)
@@ -266,8 +280,7 @@ def _should_knock(seen: PlayerView, points: int, rest: int, unseen: list[Card]) 
     the stock is long."""
     if points == 0:
         return True
-    turns = sum(1 for e in seen.history if e.kind in ("draw_stock", "draw_discard",
-                                                       "take_upcard"))
+    turns = sum(1 for e in seen.history if e.kind in ("draw_stock", "draw_discard", "take_upcard"))
     ginning = sum(1 for c in unseen if min_deadwood_after_discard_mask(rest | c.bit) == 0)
     if points <= 2 and ginning >= 4 and seen.stock_count > 12:
         return False

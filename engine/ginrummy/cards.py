@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence, Union
+from collections.abc import Iterable, Sequence
 
 from .errors import CardError
 
@@ -33,8 +33,21 @@ SUITS = "SHDC"  # spades, hearts, diamonds, clubs: also the suit order for choos
 LANE_BITS = len(RANKS)
 """Bits per suit in a mask: card ``index`` is ``suit number * LANE_BITS + rank - 1``."""
 SUIT_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
-RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king")
+RANK_NAMES = (
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+)
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
@@ -43,7 +56,7 @@ MAX_SHOWN = 40
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
 class Card:
@@ -52,7 +65,7 @@ class Card:
     Cards are interned: ``Card(7, "H") is Card.parse("7H")``.
     """
 
-    __slots__ = ("rank", "suit", "index", "bit", "value")
+    __slots__ = ("bit", "index", "rank", "suit", "value")
     rank: int
     suit: str
     index: int
@@ -61,17 +74,18 @@ class Card:
     """``1 << index``: the card in a mask."""
     value: int
     """Its deadwood points: ace 1, 2 to 10 face value, pictures 10."""
-    _all: dict[tuple[int, str], "Card"] = {}
+    _all: dict[tuple[int, str], Card] = {}
 
-    def __new__(cls, rank: int, suit: str) -> "Card":
+    def __new__(cls, rank: int, suit: str) -> Card:
         try:
             return cls._all[rank, suit]
         except KeyError:
-            raise CardError("unknown_card", f"no such card: rank {rank!r}, suit {suit!r}",
-                            token=f"{rank}{suit}") from None
+            raise CardError(
+                "unknown_card", f"no such card: rank {rank!r}, suit {suit!r}", token=f"{rank}{suit}"
+            ) from None
 
     @classmethod
-    def _make(cls, rank: int, suit: str) -> "Card":
+    def _make(cls, rank: int, suit: str) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -83,39 +97,55 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple[type["Card"], tuple[int, str]]:
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (self.rank, self.suit))
 
     @classmethod
-    def parse(cls, token: "str | Card", position: int | None = None) -> "Card":
+    def parse(cls, token: str | Card, position: int | None = None) -> Card:
         """Parse one card such as ``"TH"``, ``"10h"`` or ``"A♠"``; a Card is returned as it is."""
         if type(token) is Card:
             return token
         if not isinstance(token, str):
-            raise CardError("bad_card", f"{_short(repr(token))} is not a card",
-                            token=_short(repr(token)), position=position)
+            raise CardError(
+                "bad_card",
+                f"{_short(repr(token))} is not a card",
+                token=_short(repr(token)),
+                position=position,
+            )
         card = _BY_NOTATION.get(token)  # the canonical notation, the commonest case
         if card is not None:
             return card
         text = token.strip()
         shown = _short(token)
         if len(text) < 2:
-            raise CardError("bad_card", f"{shown!r} is not a card: write rank then suit, like 7H",
-                            token=shown, position=position)
+            raise CardError(
+                "bad_card",
+                f"{shown!r} is not a card: write rank then suit, like 7H",
+                token=shown,
+                position=position,
+            )
         rank_text, suit_text = text[:-1].upper(), text[-1]
         suit = SUIT_SYMBOLS.get(suit_text, suit_text.upper())
         if rank_text == "10":
             rank_text = "T"
         if len(rank_text) != 1 or rank_text not in RANKS:
-            raise CardError("unknown_rank", f"unknown rank {_short(text[:-1])!r} in card {shown!r}",
-                            token=shown, position=position)
+            raise CardError(
+                "unknown_rank",
+                f"unknown rank {_short(text[:-1])!r} in card {shown!r}",
+                token=shown,
+                position=position,
+            )
         if suit not in SUITS:
-            raise CardError("unknown_suit", f"unknown suit {suit_text!r} in card {shown!r}",
-                            token=shown, position=position)
+            raise CardError(
+                "unknown_suit",
+                f"unknown suit {suit_text!r} in card {shown!r}",
+                token=shown,
+                position=position,
+            )
         return cls._all[RANKS.index(rank_text) + 1, suit]
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         return DECK[index]
 
     @property
@@ -129,7 +159,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return (self.rank, self.index) < (other.rank, other.index)
 
 
@@ -153,7 +183,7 @@ class Hand(tuple[Card, ...]):
 
     mask: int
 
-    def __new__(cls, cards: "CardsLike" = ()) -> "Hand":
+    def __new__(cls, cards: CardsLike = ()) -> Hand:
         return parse_cards(cards)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -166,7 +196,7 @@ class Hand(tuple[Card, ...]):
     def points(self) -> int:
         return sum(card.value for card in self)
 
-    def sorted(self) -> "Hand":
+    def sorted(self) -> Hand:
         """The same cards by rank, then suit (S, H, D, C)."""
         return _hand(tuple(sorted(self)), self.mask)
 
@@ -176,11 +206,11 @@ class Hand(tuple[Card, ...]):
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
-    def __add__(self, other: "Iterable[Card | str]") -> "Hand":  # type: ignore[override]  # parses and checks the cards
+    def __add__(self, other: Iterable[Card | str]) -> Hand:  # type: ignore[override]  # parses and checks the cards
         return parse_cards(tuple(self) + tuple(other))
 
 
-CardsLike = Union[Hand, str, Iterable[Union[Card, str]]]
+CardsLike = Hand | str | Iterable[Card | str]
 """What the public functions take as cards: a Hand (used as it is, never parsed again),
 notation such as ``"AS 2S TH"``, or an iterable of cards and card notation."""
 
@@ -197,8 +227,9 @@ def _checked_hand(cards: tuple[Card, ...]) -> Hand:
     mask = 0
     for position, card in enumerate(cards):
         if mask & card.bit:
-            raise CardError("duplicate_card", f"{card} appears twice", token=str(card),
-                            position=position)
+            raise CardError(
+                "duplicate_card", f"{card} appears twice", token=str(card), position=position
+            )
         mask |= card.bit
     return _hand(cards, mask)
 
@@ -207,7 +238,7 @@ def _tokens(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def _parse(text: "CardsLike") -> Hand:
+def _parse(text: CardsLike) -> Hand:
     """A Hand from notation or from an iterable of cards and card notation."""
     items: Sequence[object]
     if isinstance(text, str):
@@ -221,8 +252,9 @@ def _parse(text: "CardsLike") -> Hand:
         if isinstance(item, (Card, str)):
             cards.append(Card.parse(item, position))
         else:
-            raise CardError("bad_card", f"{item!r} is not a card", token=repr(item),
-                            position=position)
+            raise CardError(
+                "bad_card", f"{item!r} is not a card", token=repr(item), position=position
+            )
     return _checked_hand(tuple(cards))
 
 
@@ -251,8 +283,9 @@ def parse_cards(text: CardsLike, count: int | Iterable[int] | None = None) -> Ha
 def wrong_count(allowed: tuple[int, ...], got: int) -> CardError:
     """The error for ``got`` cards where one of the numbers ``allowed`` is needed."""
     wanted = " or ".join(map(str, allowed))
-    return CardError("wrong_count", f"expected {wanted} cards, got {got}", expected=list(allowed),
-                     got=got)
+    return CardError(
+        "wrong_count", f"expected {wanted} cards, got {got}", expected=list(allowed), got=got
+    )
 
 
 def cards_from_mask(mask: int) -> Hand:

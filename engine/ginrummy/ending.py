@@ -43,8 +43,9 @@ class Verdict:
     limit: int
 
 
-def verdict(deadwood: int, rules: RuleSet, upcard: Card | None = None, *,
-            big_gin: bool = False) -> Verdict:
+def verdict(
+    deadwood: int, rules: RuleSet, upcard: Card | None = None, *, big_gin: bool = False
+) -> Verdict:
     """The best way a hand may end. ``deadwood``: the deadwood of the 10 cards kept after the
     discard; ``big_gin``: all 11 cards meld. Raises ``RuleError("upcard_required")`` in Oklahoma
     without an upcard (it sets the knock limit)."""
@@ -60,8 +61,7 @@ def verdict(deadwood: int, rules: RuleSet, upcard: Card | None = None, *,
     return Verdict(kind, deadwood, limit)
 
 
-def check_ending(claim: str, deadwood: int, rules: RuleSet,
-                 upcard: Card | None = None) -> Verdict:
+def check_ending(claim: str, deadwood: int, rules: RuleSet, upcard: Card | None = None) -> Verdict:
     """The verdict on a player's claim to end the hand, or the coded :class:`RuleError` that
     refuses it.
 
@@ -72,24 +72,39 @@ def check_ending(claim: str, deadwood: int, rules: RuleSet,
     ``deadwood``, ``upcard``; ``knock_over_limit``: ``deadwood``, ``limit``.
     """
     if claim not in CLAIMS:
-        raise RuleError("bad_claim", f"a hand ends by {', '.join(CLAIMS)}, not {claim!r}",
-                        claim=repr(claim))
+        raise RuleError(
+            "bad_claim", f"a hand ends by {', '.join(CLAIMS)}, not {claim!r}", claim=repr(claim)
+        )
     if claim == "big_gin":
         found = verdict(deadwood, rules, upcard, big_gin=deadwood == 0)
         if found.kind == "big_gin":
             return found
         if rules.big_gin_bonus is None:
-            raise RuleError("big_gin_not_played", f"the {rules.name} rules have no big gin: "
-                            "discard one card", rules=rules.name)
-        raise RuleError("not_big_gin", f"big gin needs all 11 cards melded, not deadwood "
-                        f"{deadwood}", deadwood=deadwood)
+            raise RuleError(
+                "big_gin_not_played",
+                f"the {rules.name} rules have no big gin: discard one card",
+                rules=rules.name,
+            )
+        raise RuleError(
+            "not_big_gin",
+            f"big gin needs all 11 cards melded, not deadwood {deadwood}",
+            deadwood=deadwood,
+        )
     found = verdict(deadwood, rules, upcard)
     if claim == "gin" and found.kind != "gin":
         raise RuleError("not_gin", f"gin needs deadwood 0, not {deadwood}", deadwood=deadwood)
     if found.kind == "no":
         if found.limit == 0 and rules.oklahoma:
-            raise RuleError("gin_required", f"with an ace upcard only gin ends the hand, not "
-                            f"deadwood {deadwood}", deadwood=deadwood, upcard=str(upcard))
-        raise RuleError("knock_over_limit", f"deadwood {deadwood} is over the knock limit "
-                        f"{found.limit}", deadwood=deadwood, limit=found.limit)
+            raise RuleError(
+                "gin_required",
+                f"with an ace upcard only gin ends the hand, not deadwood {deadwood}",
+                deadwood=deadwood,
+                upcard=str(upcard),
+            )
+        raise RuleError(
+            "knock_over_limit",
+            f"deadwood {deadwood} is over the knock limit {found.limit}",
+            deadwood=deadwood,
+            limit=found.limit,
+        )
     return found

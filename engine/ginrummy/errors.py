@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-
 MAX_MESSAGE = 300
 """The longest message: whatever input it quotes, an error stays one readable line."""
 
 
 def cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class GinRummyError(ValueError):
@@ -36,8 +35,14 @@ class CardError(GinRummyError):
     among the cards written (or None).
     """
 
-    def __init__(self, code: str, message: str, token: str | None = None,
-                 position: int | None = None, **params: Any) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        token: str | None = None,
+        position: int | None = None,
+        **params: Any,
+    ) -> None:
         super().__init__(code, message, token=token, position=position, **params)
         self.token = token
         self.position = position

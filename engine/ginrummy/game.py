@@ -102,8 +102,9 @@ On a Hollywood sheet every settlement step (``game_won`` … ``difference``) car
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError
 from .rules import RuleSet, get_rules
@@ -140,19 +141,32 @@ class HandEntry:
 
     def __post_init__(self) -> None:
         if not _is_int(self.winner) or self.winner not in PLAYERS:
-            raise RuleError("bad_entry", f"winner must be player 0 or 1, not {self.winner!r}",
-                            field="winner", value=self.winner)
+            raise RuleError(
+                "bad_entry",
+                f"winner must be player 0 or 1, not {self.winner!r}",
+                field="winner",
+                value=self.winner,
+            )
         for name, high in (("points", MAX_HAND_POINTS), ("boxes", MAX_BOXES)):
             value = getattr(self, name)
             if not _is_int(value) or not 0 <= value <= high:
-                raise RuleError("bad_entry", f"{name} must be a whole number from 0 to {high}, not "
-                                f"{str(value)[:40]}", field=name, value=str(value)[:40], low=0,
-                                high=high)
+                raise RuleError(
+                    "bad_entry",
+                    f"{name} must be a whole number from 0 to {high}, not {str(value)[:40]}",
+                    field=name,
+                    value=str(value)[:40],
+                    low=0,
+                    high=high,
+                )
 
     @classmethod
-    def from_result(cls, result: HandResult, knocker: int,
-                    rules: str | RuleSet | dict[str, Any] = "standard",
-                    upcard: Card | None = None) -> "HandEntry":
+    def from_result(
+        cls,
+        result: HandResult,
+        knocker: int,
+        rules: str | RuleSet | dict[str, Any] = "standard",
+        upcard: Card | None = None,
+    ) -> HandEntry:
         """The entry for a scored hand (a ``HandResult``) in which player ``knocker`` knocked.
 
         ``result.points`` is taken as final (any Oklahoma spade doubling already applied). The
@@ -161,35 +175,44 @@ class HandEntry:
         """
         rules = get_rules(rules)
         if not _is_int(knocker) or knocker not in PLAYERS:
-            raise RuleError("bad_entry", f"knocker must be player 0 or 1, not {knocker!r}",
-                            field="knocker", value=knocker)
+            raise RuleError(
+                "bad_entry",
+                f"knocker must be player 0 or 1, not {knocker!r}",
+                field="knocker",
+                value=knocker,
+            )
         winner = knocker if result.winner == "knocker" else 1 - knocker
-        doubled = (rules.oklahoma and rules.spade_doubles_box and upcard is not None
-                   and upcard.suit == "S")
+        doubled = (
+            rules.oklahoma and rules.spade_doubles_box and upcard is not None and upcard.suit == "S"
+        )
         return cls(winner, result.points, 2 if doubled else 1)
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "points": self.points, "boxes": self.boxes}
 
     @classmethod
-    def from_json(cls, data: object) -> "HandEntry":
+    def from_json(cls, data: object) -> HandEntry:
         """From ``{"winner": 0, "points": 25, "boxes": 1}`` (``boxes`` optional) or ``[0, 25]``."""
         if isinstance(data, HandEntry):
             return data
         if isinstance(data, (list, tuple)) and len(data) in (2, 3):
             return cls(*data)
         if not isinstance(data, dict):
-            raise RuleError("bad_entry", f"a hand entry must be an object, not {data!r}",
-                            field="entry", value=data)
+            raise RuleError(
+                "bad_entry",
+                f"a hand entry must be an object, not {data!r}",
+                field="entry",
+                value=data,
+            )
         unknown = set(data) - {"winner", "points", "boxes"}
         if unknown:
             name = sorted(unknown)[0]
-            raise RuleError("bad_entry", f"unknown field {name!r} in a hand entry",
-                            field=name, value=data[name])
+            raise RuleError(
+                "bad_entry", f"unknown field {name!r} in a hand entry", field=name, value=data[name]
+            )
         for name in ("winner", "points"):
             if name not in data:
-                raise RuleError("bad_entry", f"a hand entry needs {name!r}", field=name,
-                                value=None)
+                raise RuleError("bad_entry", f"a hand entry needs {name!r}", field=name, value=None)
         return cls(data["winner"], data["points"], data.get("boxes", 1))
 
 
@@ -205,8 +228,13 @@ class GameRow:
     totals: tuple[int, int]
 
     def to_json(self) -> dict[str, Any]:
-        return {"hand": self.hand, "winner": self.winner, "points": self.points,
-                "boxes": self.boxes, "totals": list(self.totals)}
+        return {
+            "hand": self.hand,
+            "winner": self.winner,
+            "points": self.points,
+            "boxes": self.boxes,
+            "totals": list(self.totals),
+        }
 
 
 @dataclass(frozen=True)
@@ -231,8 +259,17 @@ class GameSheet:
 
     def explain(self) -> list[dict[str, Any]]:
         """Structured steps: ``hand_won`` per row, then the settlement (module docstring)."""
-        steps = [_step("hand_won", hand=row.hand, player=row.winner, points=row.points,
-                       boxes=row.boxes, totals=list(row.totals)) for row in self.rows]
+        steps = [
+            _step(
+                "hand_won",
+                hand=row.hand,
+                player=row.winner,
+                points=row.points,
+                boxes=row.boxes,
+                totals=list(row.totals),
+            )
+            for row in self.rows
+        ]
         return steps + self._settlement_steps()
 
     def _settlement_steps(self) -> list[dict[str, Any]]:
@@ -242,42 +279,82 @@ class GameSheet:
             return [_step("game_in_progress", target=target, points=list(self.points), **extra)]
         assert self.winner is not None  # a finished game has a winner
         winner, loser = self.winner, 1 - self.winner
-        steps = [_step("game_won", hand=self.rows[-1].hand, player=winner,
-                       points=self.points[winner], target=target, **extra),
-                 _step("game_bonus", player=winner, amount=self.game_bonus, **extra)]
+        steps = [
+            _step(
+                "game_won",
+                hand=self.rows[-1].hand,
+                player=winner,
+                points=self.points[winner],
+                target=target,
+                **extra,
+            ),
+            _step("game_bonus", player=winner, amount=self.game_bonus, **extra),
+        ]
         for player in PLAYERS:
             if self.boxes[player]:
-                steps.append(_step("box_bonus", player=player, boxes=self.boxes[player],
-                                   each=self.rules.box_bonus, amount=self.box_bonus[player],
-                                   **extra))
+                steps.append(
+                    _step(
+                        "box_bonus",
+                        player=player,
+                        boxes=self.boxes[player],
+                        each=self.rules.box_bonus,
+                        amount=self.box_bonus[player],
+                        **extra,
+                    )
+                )
         if self.shutout:
-            steps.append(_step("shutout", player=winner, loser=loser, rule=self.rules.shutout,
-                               amount=self.shutout_bonus, **extra))
+            steps.append(
+                _step(
+                    "shutout",
+                    player=winner,
+                    loser=loser,
+                    rule=self.rules.shutout,
+                    amount=self.shutout_bonus,
+                    **extra,
+                )
+            )
         for player in PLAYERS:
-            steps.append(_step("total", player=player, points=self.points[player],
-                               box_bonus=self.box_bonus[player],
-                               game_bonus=self.game_bonus if player == winner else 0,
-                               shutout_bonus=self.shutout_bonus if player == winner else 0,
-                               total=self.totals[player], **extra))
+            steps.append(
+                _step(
+                    "total",
+                    player=player,
+                    points=self.points[player],
+                    box_bonus=self.box_bonus[player],
+                    game_bonus=self.game_bonus if player == winner else 0,
+                    shutout_bonus=self.shutout_bonus if player == winner else 0,
+                    total=self.totals[player],
+                    **extra,
+                )
+            )
         steps.append(_step("difference", player=winner, amount=self.difference, **extra))
         return steps
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rules": self.rules.name, "target": self.rules.game_target,
-                "rows": [row.to_json() for row in self.rows], "finished": self.finished,
-                "winner": self.winner, "points": list(self.points),
-                "hands_won": list(self.hands_won), "boxes": list(self.boxes),
-                "game_bonus": self.game_bonus, "box_bonus": list(self.box_bonus),
-                "shutout": self.shutout, "shutout_bonus": self.shutout_bonus,
-                "totals": list(self.totals), "difference": self.difference,
-                "steps": self.explain()}
+        data: dict[str, Any] = {
+            "rules": self.rules.name,
+            "target": self.rules.game_target,
+            "rows": [row.to_json() for row in self.rows],
+            "finished": self.finished,
+            "winner": self.winner,
+            "points": list(self.points),
+            "hands_won": list(self.hands_won),
+            "boxes": list(self.boxes),
+            "game_bonus": self.game_bonus,
+            "box_bonus": list(self.box_bonus),
+            "shutout": self.shutout,
+            "shutout_bonus": self.shutout_bonus,
+            "totals": list(self.totals),
+            "difference": self.difference,
+            "steps": self.explain(),
+        }
         if self.column is not None:
             data["column"] = self.column
         return data
 
 
-def score_game(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
-               ) -> GameSheet:
+def score_game(
+    entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
+) -> GameSheet:
     """The sheet of one game from its hands won, in order (``HandEntry``, dicts or pairs).
 
     >>> sheet = score_game([(1, 60), (1, 45)], rules="pokerwiner")
@@ -293,15 +370,19 @@ def score_game(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "
     return _play(numbered, rules)
 
 
-def _play(numbered: list[tuple[int, HandEntry]], rules: RuleSet, column: int | None = None
-          ) -> GameSheet:
+def _play(
+    numbered: list[tuple[int, HandEntry]], rules: RuleSet, column: int | None = None
+) -> GameSheet:
     totals = [0, 0]
     rows: list[GameRow] = []
     for number, entry in numbered:
         if rows and max(rows[-1].totals) >= rules.game_target:
-            raise RuleError("game_over", f"the game ended on hand {rows[-1].hand}; "
-                            f"hand {number} cannot be scored", hand=number,
-                            ended_on=rows[-1].hand)
+            raise RuleError(
+                "game_over",
+                f"the game ended on hand {rows[-1].hand}; hand {number} cannot be scored",
+                hand=number,
+                ended_on=rows[-1].hand,
+            )
         totals[entry.winner] += entry.points
         rows.append(GameRow(number, entry.winner, entry.points, entry.boxes, _pair(totals)))
     return _settle(tuple(rows), rules, column)
@@ -313,8 +394,22 @@ def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> Ga
     boxes = _pair(sum(row.boxes for row in rows if row.winner == p) for p in PLAYERS)
     finished = max(points) >= rules.game_target
     if not finished:
-        return GameSheet(rules, rows, False, None, points, hands_won, boxes, 0, (0, 0), False,
-                         0, points, None, column)
+        return GameSheet(
+            rules,
+            rows,
+            False,
+            None,
+            points,
+            hands_won,
+            boxes,
+            0,
+            (0, 0),
+            False,
+            0,
+            points,
+            None,
+            column,
+        )
     winner = 0 if points[0] >= rules.game_target else 1
     loser = 1 - winner
     game_bonus = rules.game_bonus
@@ -323,13 +418,30 @@ def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> Ga
     shutout = points[loser] == 0
     shutout_bonus = 0
     if shutout:
-        shutout_bonus = {"double_points": points[winner], "double_game_bonus": game_bonus,
-                         "double_difference": before[winner] - before[loser],
-                         "none": 0}[rules.shutout]
+        shutout_bonus = {
+            "double_points": points[winner],
+            "double_game_bonus": game_bonus,
+            "double_difference": before[winner] - before[loser],
+            "none": 0,
+        }[rules.shutout]
     before[winner] += shutout_bonus
     totals = _pair(before)
-    return GameSheet(rules, rows, True, winner, points, hands_won, boxes, game_bonus, box_bonus,
-                     shutout, shutout_bonus, totals, totals[winner] - totals[loser], column)
+    return GameSheet(
+        rules,
+        rows,
+        True,
+        winner,
+        points,
+        hands_won,
+        boxes,
+        game_bonus,
+        box_bonus,
+        shutout,
+        shutout_bonus,
+        totals,
+        totals[winner] - totals[loser],
+        column,
+    )
 
 
 @dataclass(frozen=True)
@@ -346,9 +458,15 @@ class HollywoodRow:
     totals: tuple[tuple[int, int], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"hand": self.hand, "winner": self.winner, "points": self.points,
-                "boxes": self.boxes, "columns": list(self.columns), "closed": list(self.closed),
-                "totals": [list(t) for t in self.totals]}
+        return {
+            "hand": self.hand,
+            "winner": self.winner,
+            "points": self.points,
+            "boxes": self.boxes,
+            "columns": list(self.columns),
+            "closed": list(self.closed),
+            "totals": [list(t) for t in self.totals],
+        }
 
 
 @dataclass(frozen=True)
@@ -368,19 +486,31 @@ class HollywoodSheet:
         settlement, then ``grand_total`` and ``hollywood_won`` / ``_tied`` / ``_in_progress``."""
         steps: list[dict[str, Any]] = []
         for row in self.rows:
-            steps.append(_step("hand_won", hand=row.hand, player=row.winner, points=row.points,
-                               boxes=row.boxes, totals=[list(t) for t in row.totals],
-                               columns=list(row.columns)))
+            steps.append(
+                _step(
+                    "hand_won",
+                    hand=row.hand,
+                    player=row.winner,
+                    points=row.points,
+                    boxes=row.boxes,
+                    totals=[list(t) for t in row.totals],
+                    columns=list(row.columns),
+                )
+            )
             for column in row.closed:
-                steps.append(_step("column_closed", column=column, hand=row.hand,
-                                   player=row.winner))
+                steps.append(
+                    _step("column_closed", column=column, hand=row.hand, player=row.winner)
+                )
         for sheet in self.columns:
             steps += sheet._settlement_steps()
         for player in PLAYERS:
             steps.append(_step("grand_total", player=player, total=self.totals[player]))
         if not self.finished:
-            steps.append(_step("hollywood_in_progress",
-                               open=[c.column for c in self.columns if not c.finished]))
+            steps.append(
+                _step(
+                    "hollywood_in_progress", open=[c.column for c in self.columns if not c.finished]
+                )
+            )
         elif self.winner is None:
             steps.append(_step("hollywood_tied", total=self.totals[0]))
         else:
@@ -388,12 +518,19 @@ class HollywoodSheet:
         return steps
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules.name, "target": self.rules.game_target,
-                "rows": [row.to_json() for row in self.rows],
-                "columns": [{k: v for k, v in c.to_json().items() if k != "steps"}
-                            for c in self.columns],
-                "finished": self.finished, "totals": list(self.totals), "winner": self.winner,
-                "difference": self.difference, "steps": self.explain()}
+        return {
+            "rules": self.rules.name,
+            "target": self.rules.game_target,
+            "rows": [row.to_json() for row in self.rows],
+            "columns": [
+                {k: v for k, v in c.to_json().items() if k != "steps"} for c in self.columns
+            ],
+            "finished": self.finished,
+            "totals": list(self.totals),
+            "winner": self.winner,
+            "difference": self.difference,
+            "steps": self.explain(),
+        }
 
 
 def hollywood_columns(started: Iterable[int], open_columns: Iterable[int]) -> tuple[int, ...]:
@@ -417,8 +554,9 @@ def hollywood_columns(started: Iterable[int], open_columns: Iterable[int]) -> tu
     return tuple(sorted(chosen))
 
 
-def score_hollywood(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
-                    ) -> HollywoodSheet:
+def score_hollywood(
+    entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
+) -> HollywoodSheet:
     """The Hollywood sheet of ``rules.hollywood_columns`` games scored at once (module docstring).
 
     >>> sheet = score_hollywood([(0, 50), (0, 50), (0, 50), (0, 50)])
@@ -432,8 +570,9 @@ def score_hollywood(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any
     rules = get_rules(rules)
     count = rules.hollywood_columns
     if count < 1:
-        raise RuleError("bad_rule", "Hollywood needs at least one column",
-                        rule="hollywood_columns", value=count)
+        raise RuleError(
+            "bad_rule", "Hollywood needs at least one column", rule="hollywood_columns", value=count
+        )
     numbered = list(enumerate(_entries(entries), 1))
     target = rules.game_target
     per_column: list[list[tuple[int, HandEntry]]] = [[] for _ in range(count)]
@@ -443,9 +582,13 @@ def score_hollywood(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any
     for number, entry in numbered:
         open_columns = [c for c in range(1, count + 1) if max(running[c - 1]) < target]
         if not open_columns:
-            raise RuleError("game_over", f"every Hollywood column closed on hand {rows[-1].hand}; "
-                            f"hand {number} cannot be scored", hand=number,
-                            ended_on=rows[-1].hand)
+            raise RuleError(
+                "game_over",
+                f"every Hollywood column closed on hand {rows[-1].hand}; "
+                f"hand {number} cannot be scored",
+                hand=number,
+                ended_on=rows[-1].hand,
+            )
         columns = hollywood_columns(started[entry.winner], open_columns)
         closed = []
         for column in columns:
@@ -454,8 +597,17 @@ def score_hollywood(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any
             started[entry.winner].add(column)
             if running[column - 1][entry.winner] >= target:
                 closed.append(column)
-        rows.append(HollywoodRow(number, entry.winner, entry.points, entry.boxes, columns,
-                                 tuple(closed), tuple(_pair(r) for r in running)))
+        rows.append(
+            HollywoodRow(
+                number,
+                entry.winner,
+                entry.points,
+                entry.boxes,
+                columns,
+                tuple(closed),
+                tuple(_pair(r) for r in running),
+            )
+        )
     sheets = tuple(_play(per_column[c], rules, column=c + 1) for c in range(count))
     totals = _pair(sum(s.totals[p] for s in sheets) for p in PLAYERS)
     finished = all(s.finished for s in sheets)
@@ -470,12 +622,17 @@ def score_hollywood(entries: Iterable[Any], rules: str | RuleSet | dict[str, Any
 
 def _entries(entries: Iterable[Any]) -> list[HandEntry]:
     if isinstance(entries, (str, bytes, dict)) or not hasattr(entries, "__iter__"):
-        raise RuleError("bad_entry", "hand entries must be a list", field="entries",
-                        value=str(entries)[:40])
+        raise RuleError(
+            "bad_entry", "hand entries must be a list", field="entries", value=str(entries)[:40]
+        )
     entries = list(itertools.islice(entries, MAX_ENTRIES + 1))
     if len(entries) > MAX_ENTRIES:
-        raise RuleError("too_many", f"entries: more than {MAX_ENTRIES} hands", field="entries",
-                        limit=MAX_ENTRIES)
+        raise RuleError(
+            "too_many",
+            f"entries: more than {MAX_ENTRIES} hands",
+            field="entries",
+            limit=MAX_ENTRIES,
+        )
     return [HandEntry.from_json(e) for e in entries]
 
 

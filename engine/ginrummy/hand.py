@@ -90,8 +90,9 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .cards import DECK, Card, CardsLike, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
@@ -103,13 +104,30 @@ from .rules import RULESETS, RuleSet, get_rules
 from .scoring import HandResult, knocker_layout, score_hand
 
 PHASES = ("offer", "draw", "discard", "lay_off", "finished")
-ACTION_KINDS = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
-                "big_gin", "lay_off")
+ACTION_KINDS = (
+    "take_upcard",
+    "pass",
+    "draw_stock",
+    "draw_discard",
+    "discard",
+    "knock",
+    "gin",
+    "big_gin",
+    "lay_off",
+)
 CARD_KINDS = ("discard", "knock", "gin")
 """The action kinds that name a card."""
-PHASE_OF = {"take_upcard": "offer", "pass": "offer", "draw_stock": "draw",
-            "draw_discard": "draw", "discard": "discard", "knock": "discard", "gin": "discard",
-            "big_gin": "discard", "lay_off": "lay_off"}
+PHASE_OF = {
+    "take_upcard": "offer",
+    "pass": "offer",
+    "draw_stock": "draw",
+    "draw_discard": "draw",
+    "discard": "discard",
+    "knock": "discard",
+    "gin": "discard",
+    "big_gin": "discard",
+    "lay_off": "lay_off",
+}
 END_OF_STOCK = ("void", "reshuffle")
 MAX_RESHUFFLES = 1
 OUTCOMES = ("knock", "gin", "big_gin", "undercut", "dead")
@@ -138,39 +156,63 @@ class Action:
 
     def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:
-            raise RuleError("bad_action", f"unknown action {self.kind!r}", field="kind",
-                            value=self.kind)
+            raise RuleError(
+                "bad_action", f"unknown action {self.kind!r}", field="kind", value=self.kind
+            )
         if self.melds is not None:
-            if self.kind not in ("knock", "gin") or isinstance(self.melds, (str, dict)) \
-                    or not hasattr(self.melds, "__iter__"):
-                raise RuleError("bad_action", f"{self.kind} takes no melds", field="melds",
-                                value=str(self.melds)[:40])
+            if (
+                self.kind not in ("knock", "gin")
+                or isinstance(self.melds, (str, dict))
+                or not hasattr(self.melds, "__iter__")
+            ):
+                raise RuleError(
+                    "bad_action",
+                    f"{self.kind} takes no melds",
+                    field="melds",
+                    value=str(self.melds)[:40],
+                )
             melds = list(itertools.islice(self.melds, MAX_MELDS + 1))
             if len(melds) > MAX_MELDS:
-                raise RuleError("bad_action", f"a layout has at most {MAX_MELDS} melds",
-                                field="melds", value=len(melds))
+                raise RuleError(
+                    "bad_action",
+                    f"a layout has at most {MAX_MELDS} melds",
+                    field="melds",
+                    value=len(melds),
+                )
             object.__setattr__(self, "melds", check_melds(melds))
         if self.lay_offs is not None:
             object.__setattr__(self, "lay_offs", _lay_off_pairs(self.kind, self.lay_offs))
         if not _is_int(self.player) or self.player not in (0, 1):
-            raise RuleError("bad_action", f"player must be 0 or 1, not {self.player!r}",
-                            field="player", value=self.player)
+            raise RuleError(
+                "bad_action",
+                f"player must be 0 or 1, not {self.player!r}",
+                field="player",
+                value=self.player,
+            )
         if isinstance(self.card, str):
             object.__setattr__(self, "card", Card.parse(self.card))
         if (self.kind in CARD_KINDS) != (self.card is not None):
-            raise RuleError("bad_action", f"{self.kind} " + ("needs a card" if self.card is None
-                            else "takes no card"), field="card", value=_text(self.card))
+            raise RuleError(
+                "bad_action",
+                f"{self.kind} " + ("needs a card" if self.card is None else "takes no card"),
+                field="card",
+                value=_text(self.card),
+            )
         if self.card is not None and not isinstance(self.card, Card):
-            raise RuleError("bad_action", f"{self.card!r} is not a card", field="card",
-                            value=repr(self.card))
+            raise RuleError(
+                "bad_action", f"{self.card!r} is not a card", field="card", value=repr(self.card)
+            )
 
     def __str__(self) -> str:
         card = f" {self.card}" if self.card is not None else ""
         return f"{self.kind}{card} by {self.player}"
 
     def __repr__(self) -> str:
-        extra = "".join(f", {name}={getattr(self, name)!r}" for name in ("melds", "lay_offs")
-                        if getattr(self, name) is not None)
+        extra = "".join(
+            f", {name}={getattr(self, name)!r}"
+            for name in ("melds", "lay_offs")
+            if getattr(self, name) is not None
+        )
         return f"Action(kind={self.kind!r}, player={self.player!r}, card={self.card!r}{extra})"
 
     def to_json(self) -> dict[str, Any]:
@@ -184,34 +226,51 @@ class Action:
         return data
 
     @classmethod
-    def from_json(cls, data: object) -> "Action":
+    def from_json(cls, data: object) -> Action:
         if isinstance(data, Action):
             return data
         if not isinstance(data, dict):
-            raise RuleError("bad_action", f"an action must be an object, not {data!r}",
-                            field="action", value=repr(data))
+            raise RuleError(
+                "bad_action",
+                f"an action must be an object, not {data!r}",
+                field="action",
+                value=repr(data),
+            )
         unknown = set(data) - {"kind", "player", "card", "melds", "lay_offs"}
         if unknown:
             name = sorted(unknown)[0]
-            raise RuleError("bad_action", f"unknown field {name!r} in an action", field=name,
-                            value=repr(data[name]))
+            raise RuleError(
+                "bad_action",
+                f"unknown field {name!r} in an action",
+                field=name,
+                value=repr(data[name]),
+            )
         for name in ("kind", "player"):
             if name not in data:
-                raise RuleError("bad_action", f"an action needs {name!r}", field=name,
-                                value=None)
+                raise RuleError("bad_action", f"an action needs {name!r}", field=name, value=None)
         card = data.get("card")
         if card is not None and not isinstance(card, str):
-            raise RuleError("bad_action", f"card must be written like 7H, not {card!r}",
-                            field="card", value=repr(card))
+            raise RuleError(
+                "bad_action",
+                f"card must be written like 7H, not {card!r}",
+                field="card",
+                value=repr(card),
+            )
         melds, plays = data.get("melds"), data.get("lay_offs")
         if melds is not None and not isinstance(melds, list):
-            raise RuleError("bad_action", "melds must be a list of melds", field="melds",
-                            value=str(melds)[:40])
+            raise RuleError(
+                "bad_action", "melds must be a list of melds", field="melds", value=str(melds)[:40]
+            )
         if plays is not None:
             if not isinstance(plays, list) or not all(
-                    isinstance(p, dict) and set(p) == {"card", "meld"} for p in plays):
-                raise RuleError("bad_action", "lay_offs must be a list of {card, meld}",
-                                field="lay_offs", value=str(plays)[:40])
+                isinstance(p, dict) and set(p) == {"card", "meld"} for p in plays
+            ):
+                raise RuleError(
+                    "bad_action",
+                    "lay_offs must be a list of {card, meld}",
+                    field="lay_offs",
+                    value=str(plays)[:40],
+                )
             plays = [(p["card"], p["meld"]) for p in plays]
         # __post_init__ parses the card and checks the melds and lay-offs
         return cls(data["kind"], data["player"], card, melds, plays)  # type: ignore[arg-type]
@@ -226,18 +285,31 @@ MAX_LAY_OFFS = 10
 def _lay_off_pairs(kind: str, plays: Any) -> tuple[tuple[Card, int], ...]:
     """The lay-offs of a ``lay_off`` action as ``(Card, int)`` pairs, shapes checked."""
     if kind != "lay_off" or isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
-        raise RuleError("bad_action", f"{kind} takes no lay-offs", field="lay_offs",
-                        value=str(plays)[:40])
+        raise RuleError(
+            "bad_action", f"{kind} takes no lay-offs", field="lay_offs", value=str(plays)[:40]
+        )
     plays = list(itertools.islice(plays, MAX_LAY_OFFS + 1))
     if len(plays) > MAX_LAY_OFFS:
-        raise RuleError("bad_action", f"the defender has only {MAX_LAY_OFFS} cards to lay off",
-                        field="lay_offs", value=len(plays))
+        raise RuleError(
+            "bad_action",
+            f"the defender has only {MAX_LAY_OFFS} cards to lay off",
+            field="lay_offs",
+            value=len(plays),
+        )
     pairs = []
     for play in plays:
-        if not isinstance(play, (tuple, list)) or len(play) != 2 or not _is_int(play[1]) \
-                or not isinstance(play[0], (str, Card)):
-            raise RuleError("bad_action", "a lay-off is a card and a meld number",
-                            field="lay_offs", value=str(play)[:40])
+        if (
+            not isinstance(play, (tuple, list))
+            or len(play) != 2
+            or not _is_int(play[1])
+            or not isinstance(play[0], (str, Card))
+        ):
+            raise RuleError(
+                "bad_action",
+                "a lay-off is a card and a meld number",
+                field="lay_offs",
+                value=str(play)[:40],
+            )
         pairs.append((Card.parse(play[0]), play[1]))
     return tuple(pairs)
 
@@ -270,8 +342,12 @@ class Event:
         if not _is_int(self.player) or self.player not in (0, 1):
             raise _bad("history", f"player must be 0 or 1, not {self.player!r}", self.player)
         if (self.kind in SEEN_KINDS) != isinstance(self.card, Card):
-            raise _bad("history", f"{self.kind} in the history " + (
-                "shows a card" if self.kind in SEEN_KINDS else "shows no card"), self.card)
+            raise _bad(
+                "history",
+                f"{self.kind} in the history "
+                + ("shows a card" if self.kind in SEEN_KINDS else "shows no card"),
+                self.card,
+            )
 
     def __str__(self) -> str:
         return f"{self.kind}{'' if self.card is None else ' ' + str(self.card)} by {self.player}"
@@ -283,7 +359,7 @@ class Event:
         return data
 
     @classmethod
-    def from_json(cls, data: object) -> "Event":
+    def from_json(cls, data: object) -> Event:
         if not isinstance(data, dict) or set(data) - {"kind", "player", "card"}:
             raise _bad("history", "an event is an object with kind, player and card", data)
         card = data.get("card")
@@ -323,7 +399,7 @@ class HandState:
     ending: str | None = None
     knock_discard: Card | None = None
     outcome: str | None = None
-    history: tuple["Event", ...] = ()
+    history: tuple[Event, ...] = ()
     """The public moves so far, oldest first (see :class:`Event`)."""
     layout: tuple[Meld, ...] | None = None
     """After a knock or gin: the knocker's melds as laid out (their own choice, or the engine's
@@ -352,22 +428,33 @@ class HandState:
     def to_json(self) -> dict[str, Any]:
         """Every field as JSON values; :meth:`from_json` reads it back to an equal state."""
         return {
-            "version": JSON_VERSION, "rules": self.rules.to_json(), "dealer": self.dealer,
-            "hands": [str(h) for h in self.hands], "stock": _text(self.stock),
-            "discards": _text(self.discards), "upcard": str(self.upcard),
-            "phase": self.phase, "turn": self.turn, "end_of_stock": self.end_of_stock,
-            "taken": _text(self.taken), "stock_only": self.stock_only,
-            "reshuffles": self.reshuffles, "knocker": self.knocker, "ending": self.ending,
-            "knock_discard": _text(self.knock_discard), "outcome": self.outcome,
+            "version": JSON_VERSION,
+            "rules": self.rules.to_json(),
+            "dealer": self.dealer,
+            "hands": [str(h) for h in self.hands],
+            "stock": _text(self.stock),
+            "discards": _text(self.discards),
+            "upcard": str(self.upcard),
+            "phase": self.phase,
+            "turn": self.turn,
+            "end_of_stock": self.end_of_stock,
+            "taken": _text(self.taken),
+            "stock_only": self.stock_only,
+            "reshuffles": self.reshuffles,
+            "knocker": self.knocker,
+            "ending": self.ending,
+            "knock_discard": _text(self.knock_discard),
+            "outcome": self.outcome,
             "history": [event.to_json() for event in self.history],
             "layout": None if self.layout is None else [str(m) for m in self.layout],
-            "laid_off": None if self.laid_off is None else [
-                {"card": str(c), "meld": i} for c, i in self.laid_off],
+            "laid_off": None
+            if self.laid_off is None
+            else [{"card": str(c), "meld": i} for c, i in self.laid_off],
             "result": self.result.to_json() if self.result is not None else None,
         }
 
     @classmethod
-    def from_json(cls, data: object) -> "HandState":
+    def from_json(cls, data: object) -> HandState:
         """A state from :meth:`to_json` output, checked: coded errors, never a ``KeyError``.
 
         ``result`` is not read: it is scored again from the cards.
@@ -375,9 +462,13 @@ class HandState:
         return _state_from_json(data)
 
 
-def deal(seed: int | None = None, deck: CardsLike | None = None, dealer: int = 0,
-         rules: str | RuleSet | dict[str, Any] = "standard",
-         end_of_stock: str = "void") -> HandState:
+def deal(
+    seed: int | None = None,
+    deck: CardsLike | None = None,
+    dealer: int = 0,
+    rules: str | RuleSet | dict[str, Any] = "standard",
+    end_of_stock: str = "void",
+) -> HandState:
     """Deal a hand: from ``deck`` (52 distinct cards, top first) or a shuffle of
     :data:`~ginrummy.cards.DECK` by ``random.Random(seed)``.
 
@@ -394,19 +485,31 @@ def deal(seed: int | None = None, deck: CardsLike | None = None, dealer: int = 0
     """
     rules = get_rules(rules)
     if not _is_int(dealer) or dealer not in (0, 1):
-        raise RuleError("bad_setting", f"dealer must be player 0 or 1, not {dealer!r}",
-                        setting="dealer", value=repr(dealer))
+        raise RuleError(
+            "bad_setting",
+            f"dealer must be player 0 or 1, not {dealer!r}",
+            setting="dealer",
+            value=repr(dealer),
+        )
     if end_of_stock not in END_OF_STOCK:
-        raise RuleError("bad_setting", f"end_of_stock must be one of {', '.join(END_OF_STOCK)}"
-                        f", not {end_of_stock!r}", setting="end_of_stock",
-                        value=repr(end_of_stock))
+        raise RuleError(
+            "bad_setting",
+            f"end_of_stock must be one of {', '.join(END_OF_STOCK)}, not {end_of_stock!r}",
+            setting="end_of_stock",
+            value=repr(end_of_stock),
+        )
     if deck is not None and seed is not None:
-        raise RuleError("bad_setting", "give a seed or a deck, not both", setting="seed",
-                        value=repr(seed))
+        raise RuleError(
+            "bad_setting", "give a seed or a deck, not both", setting="seed", value=repr(seed)
+        )
     if deck is None:
         if seed is not None and (not _is_int(seed)):
-            raise RuleError("bad_setting", f"seed must be a whole number, not {seed!r}",
-                            setting="seed", value=repr(seed))
+            raise RuleError(
+                "bad_setting",
+                f"seed must be a whole number, not {seed!r}",
+                setting="seed",
+                value=repr(seed),
+            )
         order = list(DECK)
         random.Random(seed).shuffle(order)
         deck = Hand(order)
@@ -415,9 +518,17 @@ def deal(seed: int | None = None, deck: CardsLike | None = None, dealer: int = 0
     non_dealer = 1 - dealer
     first, second = Hand(deck[0:20:2]), Hand(deck[1:20:2])  # the non-dealer's, the dealer's
     hands = (first, second) if non_dealer == 0 else (second, first)
-    return HandState(rules=rules, dealer=dealer, hands=hands, stock=tuple(deck[21:]),
-                     discards=(deck[20],), upcard=deck[20], phase="offer", turn=non_dealer,
-                     end_of_stock=end_of_stock)
+    return HandState(
+        rules=rules,
+        dealer=dealer,
+        hands=hands,
+        stock=tuple(deck[21:]),
+        discards=(deck[20],),
+        upcard=deck[20],
+        phase="offer",
+        turn=non_dealer,
+        end_of_stock=end_of_stock,
+    )
 
 
 def legal_actions(state: HandState) -> list[Action]:
@@ -427,12 +538,28 @@ def legal_actions(state: HandState) -> list[Action]:
     >>> [a.kind for a in legal_actions(state)].count("discard")
     10
     """
-    return _legal(state.phase, state.turn, state.hands[state.turn], state.taken,
-                  state.stock_only, bool(state.discards), state.rules, state.upcard)
+    return _legal(
+        state.phase,
+        state.turn,
+        state.hands[state.turn],
+        state.taken,
+        state.stock_only,
+        bool(state.discards),
+        state.rules,
+        state.upcard,
+    )
 
 
-def _legal(phase: str, player: int, hand: Hand, taken: Card | None, stock_only: bool,
-           pile: bool, rules: RuleSet, upcard: Card) -> list[Action]:
+def _legal(
+    phase: str,
+    player: int,
+    hand: Hand,
+    taken: Card | None,
+    stock_only: bool,
+    pile: bool,
+    rules: RuleSet,
+    upcard: Card,
+) -> list[Action]:
     """The legal actions from what the player to act knows (``pile``: the pile has a card)."""
     if phase == "offer":
         return [Action("take_upcard", player), Action("pass", player)]
@@ -455,8 +582,12 @@ def _legal(phase: str, player: int, hand: Hand, taken: Card | None, stock_only: 
             actions.append(Action("knock", player, card))
         if kind == "gin":
             actions.append(Action("gin", player, card))
-    best = verdict(min_deadwood_after_discard_mask(hand.mask), rules, upcard,
-                   big_gin=min_deadwood_mask(hand.mask) == 0)
+    best = verdict(
+        min_deadwood_after_discard_mask(hand.mask),
+        rules,
+        upcard,
+        big_gin=min_deadwood_mask(hand.mask) == 0,
+    )
     if best.kind == "big_gin":
         actions.append(Action("big_gin", player))
     return actions
@@ -469,21 +600,37 @@ def apply(state: HandState, action: Action | dict[str, Any]) -> HandState:
     if state.phase == "finished":
         raise RuleError("hand_over", "the hand is over", kind=action.kind)
     if action.player != state.turn:
-        raise RuleError("not_your_turn", f"it is player {state.turn}'s turn, not player "
-                        f"{action.player}'s", player=action.player, turn=state.turn)
+        raise RuleError(
+            "not_your_turn",
+            f"it is player {state.turn}'s turn, not player {action.player}'s",
+            player=action.player,
+            turn=state.turn,
+        )
     if PHASE_OF[action.kind] != state.phase:
-        raise RuleError("wrong_phase", f"cannot {action.kind} in the {state.phase} phase",
-                        kind=action.kind, phase=state.phase)
+        raise RuleError(
+            "wrong_phase",
+            f"cannot {action.kind} in the {state.phase} phase",
+            kind=action.kind,
+            phase=state.phase,
+        )
     after = _MOVES[action.kind](state, action)
-    seen = state.discards[-1] if action.kind in ("take_upcard", "draw_discard") else (
-        action.card if action.kind == "discard" else None)
+    seen = (
+        state.discards[-1]
+        if action.kind in ("take_upcard", "draw_discard")
+        else (action.card if action.kind == "discard" else None)
+    )
     return _replace(after, history=state.history + (Event(action.kind, action.player, seen),))
 
 
 def _take_upcard(state: HandState, action: Action) -> HandState:
     card = state.discards[-1]
-    return _replace(state, hands=_give(state.hands, action.player, card),
-                    discards=state.discards[:-1], phase="discard", taken=card)
+    return _replace(
+        state,
+        hands=_give(state.hands, action.player, card),
+        discards=state.discards[:-1],
+        phase="discard",
+        taken=card,
+    )
 
 
 def _pass(state: HandState, action: Action) -> HandState:
@@ -494,8 +641,14 @@ def _pass(state: HandState, action: Action) -> HandState:
 
 def _draw_stock(state: HandState, action: Action) -> HandState:
     card = state.stock[0]
-    return _replace(state, hands=_give(state.hands, action.player, card), stock=state.stock[1:],
-                    phase="discard", taken=None, stock_only=False)
+    return _replace(
+        state,
+        hands=_give(state.hands, action.player, card),
+        stock=state.stock[1:],
+        phase="discard",
+        taken=None,
+        stock_only=False,
+    )
 
 
 def _draw_discard(state: HandState, action: Action) -> HandState:
@@ -504,8 +657,13 @@ def _draw_discard(state: HandState, action: Action) -> HandState:
     if not state.discards:
         raise RuleError("discard_pile_empty", "the discard pile is empty")
     card = state.discards[-1]
-    return _replace(state, hands=_give(state.hands, action.player, card),
-                    discards=state.discards[:-1], phase="discard", taken=card)
+    return _replace(
+        state,
+        hands=_give(state.hands, action.player, card),
+        discards=state.discards[:-1],
+        phase="discard",
+        taken=card,
+    )
 
 
 def _check_discard(state: HandState, action: Action) -> Hand:
@@ -513,11 +671,17 @@ def _check_discard(state: HandState, action: Action) -> Hand:
     hand = state.hands[action.player]
     assert action.card is not None  # Action checks that a discard names a card
     if action.card not in hand:
-        raise RuleError("card_not_in_hand", f"{action.card} is not in player {action.player}'s "
-                        "hand", card=str(action.card))
+        raise RuleError(
+            "card_not_in_hand",
+            f"{action.card} is not in player {action.player}'s hand",
+            card=str(action.card),
+        )
     if action.card is state.taken:
-        raise RuleError("cannot_discard_taken_card", f"{action.card} was just taken from the "
-                        "discard pile: it cannot be discarded this turn", card=str(action.card))
+        raise RuleError(
+            "cannot_discard_taken_card",
+            f"{action.card} was just taken from the discard pile: it cannot be discarded this turn",
+            card=str(action.card),
+        )
     return _without(hand, action.card)
 
 
@@ -529,12 +693,19 @@ def _discard(state: HandState, action: Action) -> HandState:
     after = _replace(state, hands=hands, discards=discards, phase="draw", turn=other, taken=None)
     if len(state.stock) > 2:
         return after
-    if state.end_of_stock == "reshuffle" and state.reshuffles < MAX_RESHUFFLES \
-            and len(discards) > 1:
+    if (
+        state.end_of_stock == "reshuffle"
+        and state.reshuffles < MAX_RESHUFFLES
+        and len(discards) > 1
+    ):
         pile = list(discards[:-1])
         random.Random(" ".join(map(str, pile))).shuffle(pile)
-        return _replace(after, stock=state.stock + tuple(pile), discards=discards[-1:],
-                        reshuffles=state.reshuffles + 1)
+        return _replace(
+            after,
+            stock=state.stock + tuple(pile),
+            discards=discards[-1:],
+            reshuffles=state.reshuffles + 1,
+        )
     return _replace(after, phase="finished", outcome="dead")
 
 
@@ -546,9 +717,15 @@ def _knock(state: HandState, action: Action) -> HandState:
     if layout is None:  # the engine's best layout for the knocker, shown to the defender
         other = state.hands[1 - action.player]
         layout = knocker_layout(rest, other)
-    knocked = _replace(state, hands=_set(state.hands, action.player, rest), taken=None,
-                       knocker=action.player, ending=ending, knock_discard=action.card,
-                       layout=layout)
+    knocked = _replace(
+        state,
+        hands=_set(state.hands, action.player, rest),
+        taken=None,
+        knocker=action.player,
+        ending=ending,
+        knock_discard=action.card,
+        layout=layout,
+    )
     if ending == "gin":
         return _finish(knocked)
     return _replace(knocked, phase="lay_off", turn=1 - action.player)
@@ -561,15 +738,19 @@ def layout_deadwood(layout: tuple[Meld, ...], hand: Hand) -> int:
     for meld in layout:
         for card in meld.cards:
             if not card.bit & hand.mask:
-                raise RuleError("meld_not_in_hand", f"{card} is in a meld but not in the "
-                                "knocker's hand", card=str(card))
+                raise RuleError(
+                    "meld_not_in_hand",
+                    f"{card} is in a meld but not in the knocker's hand",
+                    card=str(card),
+                )
         melded |= meld.cards.mask
     return sum(card.value for card in hand if not card.bit & melded)
 
 
 def _big_gin(state: HandState, action: Action) -> HandState:
-    check_ending("big_gin", min_deadwood_mask(state.hands[action.player].mask), state.rules,
-                 state.upcard)
+    check_ending(
+        "big_gin", min_deadwood_mask(state.hands[action.player].mask), state.rules, state.upcard
+    )
     return _finish(_replace(state, taken=None, knocker=action.player, ending="big_gin"))
 
 
@@ -579,20 +760,35 @@ def _lay_off(state: HandState, action: Action) -> HandState:
 
 def _finish(state: HandState) -> HandState:
     result = _score(state)
-    return _replace(state, phase="finished", turn=state.knocker, outcome=result.outcome,
-                    result=result)
+    return _replace(
+        state, phase="finished", turn=state.knocker, outcome=result.outcome, result=result
+    )
 
 
 def _score(state: HandState) -> HandResult:
     knocker = state.knocker
     assert knocker is not None  # only an ended hand is scored
-    return score_hand(state.hands[knocker], state.hands[1 - knocker], state.rules, state.upcard,
-                      knocker_melds=state.layout, defender_lay_offs=state.laid_off)
+    return score_hand(
+        state.hands[knocker],
+        state.hands[1 - knocker],
+        state.rules,
+        state.upcard,
+        knocker_melds=state.layout,
+        defender_lay_offs=state.laid_off,
+    )
 
 
-_MOVES = {"take_upcard": _take_upcard, "pass": _pass, "draw_stock": _draw_stock,
-          "draw_discard": _draw_discard, "discard": _discard, "knock": _knock, "gin": _knock,
-          "big_gin": _big_gin, "lay_off": _lay_off}
+_MOVES = {
+    "take_upcard": _take_upcard,
+    "pass": _pass,
+    "draw_stock": _draw_stock,
+    "draw_discard": _draw_discard,
+    "discard": _discard,
+    "knock": _knock,
+    "gin": _knock,
+    "big_gin": _big_gin,
+    "lay_off": _lay_off,
+}
 
 
 def _replace(state: HandState, **changes: Any) -> HandState:
@@ -632,9 +828,28 @@ def _is_int(value: object) -> bool:
 
 # --- reading a state back from JSON ----------------------------------------------------------
 
-_FIELDS = ("version", "rules", "dealer", "hands", "stock", "discards", "upcard", "phase", "turn",
-           "end_of_stock", "taken", "stock_only", "reshuffles", "knocker", "ending",
-           "knock_discard", "outcome", "history", "layout", "laid_off")
+_FIELDS = (
+    "version",
+    "rules",
+    "dealer",
+    "hands",
+    "stock",
+    "discards",
+    "upcard",
+    "phase",
+    "turn",
+    "end_of_stock",
+    "taken",
+    "stock_only",
+    "reshuffles",
+    "knocker",
+    "ending",
+    "knock_discard",
+    "outcome",
+    "history",
+    "layout",
+    "laid_off",
+)
 
 
 def _bad(field_name: str, message: str, value: object = None) -> RuleError:
@@ -698,23 +913,34 @@ def _state_from_json(data: object) -> HandState:
         raise _bad("stock_only", "stock_only must be true or false", data["stock_only"])
     phase = choice("phase", PHASES)
     state = HandState(
-        rules=rules, dealer=choice("dealer", (0, 1)), hands=hands, stock=tuple(stock),
-        discards=tuple(discards), upcard=cards("upcard", data["upcard"], count=1)[0],
-        phase=phase, turn=choice("turn", (0, 1)),
-        end_of_stock=choice("end_of_stock", END_OF_STOCK), taken=card("taken", data["taken"]),
-        stock_only=data["stock_only"], reshuffles=reshuffles,
+        rules=rules,
+        dealer=choice("dealer", (0, 1)),
+        hands=hands,
+        stock=tuple(stock),
+        discards=tuple(discards),
+        upcard=cards("upcard", data["upcard"], count=1)[0],
+        phase=phase,
+        turn=choice("turn", (0, 1)),
+        end_of_stock=choice("end_of_stock", END_OF_STOCK),
+        taken=card("taken", data["taken"]),
+        stock_only=data["stock_only"],
+        reshuffles=reshuffles,
         knocker=choice("knocker", (None, 0, 1)),
         ending=choice("ending", (None, "knock", "gin", "big_gin")),
-        knock_discard=knock_discard, outcome=choice("outcome", (None,) + OUTCOMES),
+        knock_discard=knock_discard,
+        outcome=choice("outcome", (None,) + OUTCOMES),
         history=_history_from_json(data["history"]),
-        layout=_layout_from_json(data["layout"]), laid_off=_laid_off_from_json(data["laid_off"]))
+        layout=_layout_from_json(data["layout"]),
+        laid_off=_laid_off_from_json(data["laid_off"]),
+    )
     _check_consistent(state)
     if phase == "finished" and state.outcome != "dead":
         result = _score(state)
         state = _replace(state, result=result)
         if result.outcome != state.outcome:
-            raise _bad("outcome", f"the cards score {result.outcome}, not "
-                       f"{state.outcome}", state.outcome)
+            raise _bad(
+                "outcome", f"the cards score {result.outcome}, not {state.outcome}", state.outcome
+            )
     return state
 
 
@@ -777,41 +1003,60 @@ def _check_consistent(state: HandState) -> None:
     else:
         expected = [10, 10]
     if sizes != expected:
-        raise _bad("hands", f"in the {phase} phase the hands hold {expected}, not {sizes}",
-                   sizes)
+        raise _bad("hands", f"in the {phase} phase the hands hold {expected}, not {sizes}", sizes)
     ended = phase == "lay_off" or (phase == "finished" and state.outcome != "dead")
     if ended != (state.knocker is not None) or ended != (state.ending is not None):
-        raise _bad("knocker", "knocker and ending are set exactly when someone ended the hand",
-                   state.knocker)
+        raise _bad(
+            "knocker",
+            "knocker and ending are set exactly when someone ended the hand",
+            state.knocker,
+        )
     if (state.knock_discard is not None) != (ended and state.ending != "big_gin"):
-        raise _bad("knock_discard", "a knock or gin has a face-down discard, nothing else does",
-                   _text(state.knock_discard))
+        raise _bad(
+            "knock_discard",
+            "a knock or gin has a face-down discard, nothing else does",
+            _text(state.knock_discard),
+        )
     if (phase == "finished") != (state.outcome is not None):
-        raise _bad("outcome", "the outcome is set exactly when the hand is finished",
-                   state.outcome)
+        raise _bad("outcome", "the outcome is set exactly when the hand is finished", state.outcome)
     if phase == "lay_off" and (state.ending != "knock" or turn == state.knocker):
         raise _bad("phase", "only a knock has a lay-off phase, played by the defender", phase)
-    if state.taken is not None and (phase != "discard" or state.taken not in
-                                    state.hands[turn]):
-        raise _bad("taken", "the taken card must be in the hand of the player discarding",
-                   _text(state.taken))
+    if state.taken is not None and (phase != "discard" or state.taken not in state.hands[turn]):
+        raise _bad(
+            "taken",
+            "the taken card must be in the hand of the player discarding",
+            _text(state.taken),
+        )
     if state.stock_only and (phase != "draw" or turn != state.non_dealer):
         raise _bad("stock_only", "only the non-dealer's first draw can be stock-only", True)
     if phase == "offer" and (state.discards[-1:] != (state.upcard,) or len(state.discards) != 1):
-        raise _bad("discards", "during the offer the upcard is alone on the discard pile",
-                   _text(state.discards))
+        raise _bad(
+            "discards",
+            "during the offer the upcard is alone on the discard pile",
+            _text(state.discards),
+        )
     if phase in ("draw", "discard") and not state.stock:
         raise _bad("stock", "the stock cannot be empty while playing", "")
     if (state.layout is not None) != (state.ending in ("knock", "gin")):
-        raise _bad("layout", "the knocker's layout is set exactly after a knock or gin",
-                   _text(state.layout and [c for m in state.layout for c in m.cards]))
+        raise _bad(
+            "layout",
+            "the knocker's layout is set exactly after a knock or gin",
+            _text(state.layout and [c for m in state.layout for c in m.cards]),
+        )
     if state.layout is not None and state.knocker is not None:
         layout_deadwood(state.layout, state.hands[state.knocker])
     if state.laid_off is not None and (state.ending != "knock" or phase != "finished"):
-        raise _bad("laid_off", "lay-offs are played only once a knock is finished",
-                   str(state.laid_off)[:40])
+        raise _bad(
+            "laid_off",
+            "lay-offs are played only once a knock is finished",
+            str(state.laid_off)[:40],
+        )
     for player in (0, 1):
         for card in known_cards(state.history, player):
             if card not in state.hands[player] and card is not state.knock_discard:
-                raise _bad("history", f"player {player} took {card} from the discard pile and "
-                           "has not discarded it, but does not hold it", str(card))
+                raise _bad(
+                    "history",
+                    f"player {player} took {card} from the discard pile and "
+                    "has not discarded it, but does not hold it",
+                    str(card),
+                )

@@ -37,8 +37,9 @@ A run takes a whole chain at one end (OpenSpiel offers only one card):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .cards import Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .errors import CardError, RuleError
@@ -62,8 +63,12 @@ class LayOff:
         return Hand(sorted(self.onto + (self.card,)))
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": str(self.card), "meld_index": self.meld_index, "meld": str(self.onto),
-                "result": str(self.result)}
+        return {
+            "card": str(self.card),
+            "meld_index": self.meld_index,
+            "meld": str(self.onto),
+            "result": str(self.result),
+        }
 
 
 @dataclass(frozen=True)
@@ -80,9 +85,13 @@ class LayOffResult:
     knocker_melds: tuple[Meld, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"lay_offs": [lay.to_json() for lay in self.lay_offs],
-                "melds": [str(m) for m in self.melds], "deadwood": str(self.deadwood),
-                "points": self.points, "knocker_melds": [str(m) for m in self.knocker_melds]}
+        return {
+            "lay_offs": [lay.to_json() for lay in self.lay_offs],
+            "melds": [str(m) for m in self.melds],
+            "deadwood": str(self.deadwood),
+            "points": self.points,
+            "knocker_melds": [str(m) for m in self.knocker_melds],
+        }
 
 
 def as_meld(meld: MeldLike) -> Meld:
@@ -143,8 +152,9 @@ def _options(meld: Meld, held: int) -> list[Option]:
     suit = meld.cards[0].suit
     low = _chain(meld.cards[0].rank - 1, -1, suit, held)
     high = _chain(meld.cards[-1].rank + 1, +1, suit, held)
-    return [(tuple(low[:i]), tuple(high[:j]))
-            for i in range(len(low) + 1) for j in range(len(high) + 1)]
+    return [
+        (tuple(low[:i]), tuple(high[:j])) for i in range(len(low) + 1) for j in range(len(high) + 1)
+    ]
 
 
 def lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> LayOffResult:
@@ -170,13 +180,17 @@ def lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> La
         taken |= meld.cards.mask
     for card in defender:
         if card.bit & taken:
-            raise CardError("duplicate_card", f"{card} is in a knocker's meld and the "
-                            f"defender's hand", token=str(card))
+            raise CardError(
+                "duplicate_card",
+                f"{card} is in a knocker's meld and the defender's hand",
+                token=str(card),
+            )
     return _play(melds, defender.mask, {})
 
 
-def _best_choice(options: list[list[Option]], held: int,
-                 deadwood: dict[int, int]) -> tuple[int, tuple[int, ...], int]:
+def _best_choice(
+    options: list[list[Option]], held: int, deadwood: dict[int, int]
+) -> tuple[int, tuple[int, ...], int]:
     """(points, choice, used) of the best combination of lay-offs: ``options`` lists each
     meld's options (see :func:`_options`), ``held`` is the defender's cards. ``points`` is the
     defender's least deadwood after it, ``choice`` the option index per meld, ``used`` the
@@ -190,8 +204,12 @@ def _best_choice(options: list[list[Option]], held: int,
     combos: list[tuple[int, tuple[int, ...]]] = [(0, ())]
     for meld_options in options:
         masks = [sum(card.bit for card in below + above) for below, above in meld_options]
-        combos = [(used | mask, choice + (index,)) for used, choice in combos
-                  for index, mask in enumerate(masks) if not used & mask]
+        combos = [
+            (used | mask, choice + (index,))
+            for used, choice in combos
+            for index, mask in enumerate(masks)
+            if not used & mask
+        ]
 
     def key(combo: tuple[int, tuple[int, ...]]) -> tuple[int, int]:
         rest = held & ~combo[0]
@@ -227,8 +245,9 @@ def _play(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOf
     return LayOffResult(tuple(plays), rest.melds, rest.deadwood, rest.points, tuple(final))
 
 
-def check_lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike,
-                   plays: Iterable[Any]) -> LayOffResult:
+def check_lay_offs(
+    knocker_melds: Iterable[MeldLike], defender_cards: CardsLike, plays: Iterable[Any]
+) -> LayOffResult:
     """The defender's own choice of lay-offs, checked one at a time, in order: ``plays`` is a
     sequence of ``(card, meld_index)`` (the card laid off onto the knocker's meld of that
     0-based index, as it stands after the earlier plays). The defender's other cards are
@@ -251,20 +270,32 @@ def check_lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike,
     done = []
     for play in plays:
         if not isinstance(play, (tuple, list)) or len(play) != 2:
-            raise RuleError("bad_action", "a lay-off is a card and a meld number",
-                            field="lay_offs", value=str(play)[:40])
+            raise RuleError(
+                "bad_action",
+                "a lay-off is a card and a meld number",
+                field="lay_offs",
+                value=str(play)[:40],
+            )
         card, index = Card.parse(play[0]), play[1]
         if not held & card.bit:
-            raise RuleError("card_not_in_hand", f"{card} is not in the defender's hand",
-                            card=str(card))
-        if not isinstance(index, int) or isinstance(index, bool) or \
-                not 0 <= index < len(melds):
-            raise RuleError("no_such_meld", f"the knocker has no meld number {index!r}",
-                            index=str(index)[:40], count=len(melds))
+            raise RuleError(
+                "card_not_in_hand", f"{card} is not in the defender's hand", card=str(card)
+            )
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(melds):
+            raise RuleError(
+                "no_such_meld",
+                f"the knocker has no meld number {index!r}",
+                index=str(index)[:40],
+                count=len(melds),
+            )
         meld = melds[index]
         if meld_kind(meld.cards.mask | card.bit) != meld.kind:
-            raise RuleError("cannot_lay_off", f"{card} cannot be laid off onto {meld}",
-                            card=str(card), meld=str(meld))
+            raise RuleError(
+                "cannot_lay_off",
+                f"{card} cannot be laid off onto {meld}",
+                card=str(card),
+                meld=str(meld),
+            )
         done.append(LayOff(card, index, meld.cards))
         melds[index] = Meld(meld.cards + (card,), meld.kind)
         held ^= card.bit

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .cards import DECK, Card
 from .errors import RuleError
@@ -44,7 +45,7 @@ from .rules import RuleSet, get_rules
 
 FORMATS = ("standard", "hollywood")
 JSON_VERSION = 1
-MAX_SEED = 2 ** 53 - 1
+MAX_SEED = 2**53 - 1
 """The largest seed (the largest whole number a browser's JSON keeps exact)."""
 MAX_DEALS = 4 * MAX_ENTRIES
 """The most hands a game read from JSON may have played, dead hands included."""
@@ -58,8 +59,10 @@ class Played:
     entry: HandEntry | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"dealer": self.dealer,
-                "entry": None if self.entry is None else self.entry.to_json()}
+        return {
+            "dealer": self.dealer,
+            "entry": None if self.entry is None else self.entry.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -97,15 +100,24 @@ class Game:
     def to_json(self) -> dict[str, Any]:
         """The game as JSON; :func:`game_from_json` reads it back. ``sheet`` and ``finished``
         are derived (not read back)."""
-        return {"version": JSON_VERSION, "rules": self.rules.to_json(), "format": self.format,
-                "seed": self.seed, "first_dealer": self.first_dealer,
-                "end_of_stock": self.end_of_stock,
-                "played": [p.to_json() for p in self.played], "hand": self.hand.to_json(),
-                "number": self.number, "finished": self.finished,
-                "sheet": self.sheet.to_json()}
+        return {
+            "version": JSON_VERSION,
+            "rules": self.rules.to_json(),
+            "format": self.format,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "end_of_stock": self.end_of_stock,
+            "played": [p.to_json() for p in self.played],
+            "hand": self.hand.to_json(),
+            "number": self.number,
+            "finished": self.finished,
+            "sheet": self.sheet.to_json(),
+        }
 
 
-def score_sheet(entries: Iterable[Any], rules: RuleSet, format: str = "standard") -> GameSheet | HollywoodSheet:
+def score_sheet(
+    entries: Iterable[Any], rules: RuleSet, format: str = "standard"
+) -> GameSheet | HollywoodSheet:
     """The sheet of these entries in this format."""
     return (score_hollywood if format == "hollywood" else score_game)(entries, rules)
 
@@ -117,16 +129,29 @@ def deck_for(seed: int, number: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def new_game(rules: str | RuleSet | dict[str, Any] = "standard", format: str = "standard", seed: int = 0, dealer: int = 0,
-             end_of_stock: str = "void") -> Game:
+def new_game(
+    rules: str | RuleSet | dict[str, Any] = "standard",
+    format: str = "standard",
+    seed: int = 0,
+    dealer: int = 0,
+    end_of_stock: str = "void",
+) -> Game:
     """A new game with its first hand dealt by ``dealer``."""
     rules = get_rules(rules)
     if format not in FORMATS:
-        raise RuleError("bad_setting", f"format must be one of {', '.join(FORMATS)}, not "
-                        f"{str(format)[:40]!r}", setting="format", value=str(format)[:40])
+        raise RuleError(
+            "bad_setting",
+            f"format must be one of {', '.join(FORMATS)}, not {str(format)[:40]!r}",
+            setting="format",
+            value=str(format)[:40],
+        )
     if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
-        raise RuleError("bad_setting", f"seed must be a whole number from 0 to {MAX_SEED}, not "
-                        f"{str(seed)[:40]}", setting="seed", value=str(seed)[:40])
+        raise RuleError(
+            "bad_setting",
+            f"seed must be a whole number from 0 to {MAX_SEED}, not {str(seed)[:40]}",
+            setting="seed",
+            value=str(seed)[:40],
+        )
     hand = deal(deck=deck_for(seed, 0), dealer=dealer, rules=rules, end_of_stock=end_of_stock)
     return Game(rules, format, seed, dealer, end_of_stock, (), hand)
 
@@ -150,24 +175,31 @@ def next_dealer(rules: RuleSet, dealer: int, entry: HandEntry | None) -> int:
 def next_hand(game: Game) -> Game:
     """Record the finished hand and deal the next one."""
     if not game.hand.finished:
-        raise RuleError("hand_not_over", f"hand {game.number} is not finished yet",
-                        hand=game.number)
+        raise RuleError(
+            "hand_not_over", f"hand {game.number} is not finished yet", hand=game.number
+        )
     if game.finished:
-        raise RuleError("game_over", f"the game ended on hand {game.number}; hand "
-                        f"{game.number + 1} cannot be played", hand=game.number + 1,
-                        ended_on=game.number)
+        raise RuleError(
+            "game_over",
+            f"the game ended on hand {game.number}; hand {game.number + 1} cannot be played",
+            hand=game.number + 1,
+            ended_on=game.number,
+        )
     entry = game.hand.entry()
     dealer = next_dealer(game.rules, game.hand.dealer, entry)
     played = game.played + (Played(game.hand.dealer, entry),)
-    hand = deal(deck=deck_for(game.seed, len(played)), dealer=dealer, rules=game.rules,
-                end_of_stock=game.end_of_stock)
+    hand = deal(
+        deck=deck_for(game.seed, len(played)),
+        dealer=dealer,
+        rules=game.rules,
+        end_of_stock=game.end_of_stock,
+    )
     return dataclasses.replace(game, played=played, hand=hand)
 
 
 # --- reading a game back from JSON -----------------------------------------------------------
 
-_FIELDS = ("version", "rules", "format", "seed", "first_dealer", "end_of_stock", "played",
-           "hand")
+_FIELDS = ("version", "rules", "format", "seed", "first_dealer", "end_of_stock", "played", "hand")
 
 
 def _bad(name: str, message: str, value: object = None) -> RuleError:
@@ -191,12 +223,14 @@ def game_from_json(data: object) -> Game:
         raise _bad("first_dealer", "first_dealer must be 0 or 1", first)
     played = data["played"]
     if not isinstance(played, list) or len(played) > MAX_DEALS:
-        raise _bad("played", f"played must be a list of at most {MAX_DEALS} hands",
-                   type(played).__name__)
+        raise _bad(
+            "played", f"played must be a list of at most {MAX_DEALS} hands", type(played).__name__
+        )
     if not isinstance(data["hand"], dict):
         raise _bad("hand", "hand must be a hand state", type(data["hand"]).__name__)
-    game = new_game(_rules_from_json(data["rules"]), data["format"], data["seed"], first,
-                    data["end_of_stock"])
+    game = new_game(
+        _rules_from_json(data["rules"]), data["format"], data["seed"], first, data["end_of_stock"]
+    )
     hands: list[Played] = []
     dealer = first
     for item in played:
@@ -215,7 +249,11 @@ def game_from_json(data: object) -> Game:
     game = dataclasses.replace(game, played=tuple(hands), hand=hand)
     past = [p.entry for p in hands if p.entry is not None]
     if score_sheet(past, game.rules, game.format).finished:
-        raise RuleError("game_over", f"the game ended before hand {game.number}",
-                        hand=game.number, ended_on=game.number - 1)
-    game.sheet  # raises game_over when the current hand's entry comes after the end
+        raise RuleError(
+            "game_over",
+            f"the game ended before hand {game.number}",
+            hand=game.number,
+            ended_on=game.number - 1,
+        )
+    _ = game.sheet  # raises game_over when the current hand's entry comes after the end
     return game

@@ -27,10 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Union
 
-from .cards import (DECK, LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards,
-                    wrong_count)
+from .cards import DECK, LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards, wrong_count
 from .errors import CardError, RuleError
 
 _LANE = (1 << LANE_BITS) - 1  # 8191: the 13 bits of one suit's lane, ace at bit 0, king at 12
@@ -69,8 +67,9 @@ class Meld:
         cards = parse_cards(self.cards).sorted()
         kind = meld_kind(cards.mask)
         if kind is None or self.kind not in ("", kind):
-            raise RuleError("not_a_meld", f"{cards} is not a {self.kind or 'meld'}",
-                            meld=str(cards))
+            raise RuleError(
+                "not_a_meld", f"{cards} is not a {self.kind or 'meld'}", meld=str(cards)
+            )
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "kind", kind)
 
@@ -103,7 +102,7 @@ def meld_kind(mask: int) -> str | None:
     return None
 
 
-MeldLike = Union[Meld, CardsLike]
+MeldLike = Meld | CardsLike
 """A meld as the public functions take it: a :class:`Meld`, or its cards (checked)."""
 
 
@@ -125,6 +124,7 @@ class Arrangement:
 
 
 # --- the lane tables --------------------------------------------------------------------------
+
 
 def _build_lane_tables() -> tuple[list[int], list[int], list[int], list[int], list[int]]:
     """Tables indexed by a 13-bit lane (one suit's cards, ace at bit 0), using runs only:
@@ -153,7 +153,8 @@ def _build_lane_tables() -> tuple[list[int], list[int], list[int], list[int], li
     bits = [1 << i for i in range(LANE_BITS)]
     discard_gain = [_NO_DISCARD] + [  # least (points after discarding one card) - points
         min([points[lane ^ bit] for bit in bits if lane & bit]) - points[lane]
-        for lane in range(1, _LANES)]
+        for lane in range(1, _LANES)
+    ]
     runnable = [0] * _LANES  # the cards that can be in some run of the lane
     for lane in range(_LANES):
         starts = lane & lane >> 1 & lane >> 2  # the lowest cards of runs of 3 (_MIN_MELD)
@@ -178,6 +179,7 @@ def _lane_runs(lane: int) -> list[int]:
 
 
 # --- set choices ------------------------------------------------------------------------------
+
 
 def _set_choices(mask: int, discard: bool = False) -> list[int] | None:
     """Every choice of sets worth trying, as masks of the cards taken into sets, or None when
@@ -245,6 +247,7 @@ def _one_rank_choices(mask: int, rank_bit: int) -> list[int]:
 
 # --- the mask functions -----------------------------------------------------------------------
 
+
 def min_deadwood_mask(mask: int, _t: list[int] = _POINTS) -> int:
     """Least deadwood points of the cards in ``mask`` (any number of cards, no discard).
 
@@ -267,15 +270,20 @@ def min_deadwood_mask(mask: int, _t: list[int] = _POINTS) -> int:
     best = _NO_DISCARD
     for choice in choices:
         rest = mask ^ choice
-        points = (_t[rest & _LANE] + _t[rest >> _HEARTS & _LANE] + _t[rest >> _DIAMONDS & _LANE]
-                  + _t[rest >> _CLUBS])
+        points = (
+            _t[rest & _LANE]
+            + _t[rest >> _HEARTS & _LANE]
+            + _t[rest >> _DIAMONDS & _LANE]
+            + _t[rest >> _CLUBS]
+        )
         if points < best:
             best = points
     return best
 
 
-def min_deadwood_after_discard_mask(mask: int, _t: list[int] = _POINTS,
-                                    _g: list[int] = _DISCARD_GAIN) -> int:
+def min_deadwood_after_discard_mask(
+    mask: int, _t: list[int] = _POINTS, _g: list[int] = _DISCARD_GAIN
+) -> int:
     """Least deadwood points after discarding one of the cards in ``mask`` (exact: as good as
     trying every discard). An empty mask raises ``CardError("wrong_count")``.
 
@@ -294,8 +302,9 @@ def min_deadwood_after_discard_mask(mask: int, _t: list[int] = _POINTS,
     if ranks & (ranks - 1):
         choices = _set_choices(mask, discard=True)
         if choices is None:
-            return min(_memo_search(mask ^ card.bit, {})[0] >> _KEY_SHIFT
-                       for card in cards_from_mask(mask))
+            return min(
+                _memo_search(mask ^ card.bit, {})[0] >> _KEY_SHIFT for card in cards_from_mask(mask)
+            )
     else:
         choices = _one_rank_choices(mask, ranks)
     best = _NO_DISCARD
@@ -303,8 +312,12 @@ def min_deadwood_after_discard_mask(mask: int, _t: list[int] = _POINTS,
         rest = mask ^ choice
         if not rest:
             continue  # nothing left to discard: another choice leaves the discard out of a set
-        a, b, c, d = (rest & _LANE, rest >> _HEARTS & _LANE, rest >> _DIAMONDS & _LANE,
-                      rest >> _CLUBS)
+        a, b, c, d = (
+            rest & _LANE,
+            rest >> _HEARTS & _LANE,
+            rest >> _DIAMONDS & _LANE,
+            rest >> _CLUBS,
+        )
         points = _t[a] + _t[b] + _t[c] + _t[d] + min(_g[a], _g[b], _g[c], _g[d])
         if points < best:
             best = points
@@ -312,6 +325,7 @@ def min_deadwood_after_discard_mask(mask: int, _t: list[int] = _POINTS,
 
 
 # --- arrangements -----------------------------------------------------------------------------
+
 
 def _search(mask: int) -> tuple[int, list[int]]:
     """(search key, meld masks) of the best arrangement of ``mask``: the key is
@@ -328,8 +342,12 @@ def _search(mask: int) -> tuple[int, list[int]]:
     best_removal = 0
     for removal in choices:
         rest = mask ^ removal
-        key = (k[rest & _LANE] + k[rest >> _HEARTS & _LANE] + k[rest >> _DIAMONDS & _LANE]
-               + k[rest >> _CLUBS])
+        key = (
+            k[rest & _LANE]
+            + k[rest >> _HEARTS & _LANE]
+            + k[rest >> _DIAMONDS & _LANE]
+            + k[rest >> _CLUBS]
+        )
         if best is None or key < best:
             best, best_removal = key, removal
     melds = []
@@ -349,8 +367,12 @@ def _best_key(mask: int, _k: list[int] = _KEY) -> int:
     choices = _set_choices(mask)
     if choices is None:
         return _memo_search(mask, {})[0]
-    return min([_k[r & _LANE] + _k[r >> _HEARTS & _LANE] + _k[r >> _DIAMONDS & _LANE]
-                + _k[r >> _CLUBS] for r in [mask ^ choice for choice in choices]])
+    return min(
+        [
+            _k[r & _LANE] + _k[r >> _HEARTS & _LANE] + _k[r >> _DIAMONDS & _LANE] + _k[r >> _CLUBS]
+            for r in [mask ^ choice for choice in choices]
+        ]
+    )
 
 
 def _memo_search(mask: int, memo: dict[int, tuple[int, list[int]]]) -> tuple[int, list[int]]:
@@ -365,10 +387,16 @@ def _memo_search(mask: int, memo: dict[int, tuple[int, list[int]]]) -> tuple[int
     rest = mask ^ low.bit
     key, melds = _memo_search(rest, memo)
     best = (key + (low.value << _KEY_SHIFT) + 1, melds)  # low is dead
-    same = [card.bit for card in (DECK[shift + low.rank - 1] for shift in _SHIFTS)
-            if card is not low and mask & card.bit]
-    candidates = [low.bit | sum(combo)  # sets: low and 2 or 3 cards of its rank
-                  for size in (2, 3) for combo in combinations(same, size)]
+    same = [
+        card.bit
+        for card in (DECK[shift + low.rank - 1] for shift in _SHIFTS)
+        if card is not low and mask & card.bit
+    ]
+    candidates = [
+        low.bit | sum(combo)  # sets: low and 2 or 3 cards of its rank
+        for size in (2, 3)
+        for combo in combinations(same, size)
+    ]
     run, bit = low.bit, low.bit << 1
     for _ in range(low.rank, LANE_BITS):
         if not mask & bit:
@@ -438,8 +466,7 @@ def best_melds(cards: CardsLike) -> Arrangement:
     mask = hand.mask
     if len(hand) == 10:
         return _arrangement(mask)
-    key, _, discard = min((_best_key(mask ^ card.bit), _discard_order(card), card)
-                          for card in hand)
+    key, _, discard = min((_best_key(mask ^ card.bit), _discard_order(card), card) for card in hand)
     big_gin = key == 0 and min_deadwood_mask(mask) == 0
     return _arrangement(mask ^ discard.bit, discard, big_gin)
 

@@ -20,8 +20,9 @@ Bots and the coach read only a view, so they cannot use what a player could not 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .cards import DECK, Card, Hand, cards_from_mask
 from .errors import RuleError
@@ -72,27 +73,51 @@ class PlayerView:
         :func:`ginrummy.hand.legal_actions` gives them."""
         if self.turn != self.player or self.phase == "finished":
             return []
-        return _legal(self.phase, self.player, self.hand, self.taken, self.stock_only,
-                      bool(self.discards), self.rules, self.upcard)
+        return _legal(
+            self.phase,
+            self.player,
+            self.hand,
+            self.taken,
+            self.stock_only,
+            bool(self.discards),
+            self.rules,
+            self.upcard,
+        )
 
     def to_json(self) -> dict[str, Any]:
         def text(cards: Card | Iterable[Card] | None) -> str | None:
-            return None if cards is None else (str(cards) if isinstance(cards, Card)
-                                               else " ".join(map(str, cards)))
+            return (
+                None
+                if cards is None
+                else (str(cards) if isinstance(cards, Card) else " ".join(map(str, cards)))
+            )
+
         return {
-            "player": self.player, "rules": self.rules.to_json(), "dealer": self.dealer,
-            "upcard": str(self.upcard), "phase": self.phase, "turn": self.turn,
-            "hand": str(self.hand), "discards": text(self.discards), "known": str(self.known),
-            "opponent_count": self.opponent_count, "stock_count": self.stock_count,
-            "unseen": str(self.unseen), "taken": text(self.taken),
-            "stock_only": self.stock_only, "end_of_stock": self.end_of_stock,
+            "player": self.player,
+            "rules": self.rules.to_json(),
+            "dealer": self.dealer,
+            "upcard": str(self.upcard),
+            "phase": self.phase,
+            "turn": self.turn,
+            "hand": str(self.hand),
+            "discards": text(self.discards),
+            "known": str(self.known),
+            "opponent_count": self.opponent_count,
+            "stock_count": self.stock_count,
+            "unseen": str(self.unseen),
+            "taken": text(self.taken),
+            "stock_only": self.stock_only,
+            "end_of_stock": self.end_of_stock,
             "reshuffles": self.reshuffles,
             "history": [event.to_json() for event in self.history],
-            "knocker": self.knocker, "ending": self.ending,
-            "knock_discard": text(self.knock_discard), "outcome": self.outcome,
+            "knocker": self.knocker,
+            "ending": self.ending,
+            "knock_discard": text(self.knock_discard),
+            "outcome": self.outcome,
             "layout": None if self.layout is None else [str(m) for m in self.layout],
-            "laid_off": None if self.laid_off is None else [
-                {"card": str(c), "meld": i} for c, i in self.laid_off],
+            "laid_off": None
+            if self.laid_off is None
+            else [{"card": str(c), "meld": i} for c, i in self.laid_off],
             "legal": [action.to_json() for action in self.legal_actions()],
         }
 
@@ -101,8 +126,12 @@ def view(state: HandState, player: int) -> PlayerView:
     """What ``player`` (0 or 1) may know of ``state``; anything else raises ``RuleError``
     ``bad_setting``."""
     if not _is_int(player) or player not in (0, 1):
-        raise RuleError("bad_setting", f"player must be 0 or 1, not {player!r}",
-                        setting="player", value=repr(player))
+        raise RuleError(
+            "bad_setting",
+            f"player must be 0 or 1, not {player!r}",
+            setting="player",
+            value=repr(player),
+        )
     other = 1 - player
     finished = state.phase == "finished"
     if finished or (state.phase == "lay_off" and state.knocker == other):
@@ -115,11 +144,27 @@ def view(state: HandState, player: int) -> PlayerView:
     for card in state.discards:
         seen |= card.bit
     return PlayerView(
-        player=player, rules=state.rules, dealer=state.dealer, upcard=state.upcard,
-        phase=state.phase, turn=state.turn, hand=hand, discards=state.discards, known=known,
-        opponent_count=len(state.hands[other]), stock_count=len(state.stock),
-        unseen=cards_from_mask(ALL_CARDS & ~seen), taken=state.taken,
-        stock_only=state.stock_only, end_of_stock=state.end_of_stock,
-        reshuffles=state.reshuffles, history=state.history, knocker=state.knocker,
-        ending=state.ending, knock_discard=shown, outcome=state.outcome, layout=state.layout,
-        laid_off=state.laid_off)
+        player=player,
+        rules=state.rules,
+        dealer=state.dealer,
+        upcard=state.upcard,
+        phase=state.phase,
+        turn=state.turn,
+        hand=hand,
+        discards=state.discards,
+        known=known,
+        opponent_count=len(state.hands[other]),
+        stock_count=len(state.stock),
+        unseen=cards_from_mask(ALL_CARDS & ~seen),
+        taken=state.taken,
+        stock_only=state.stock_only,
+        end_of_stock=state.end_of_stock,
+        reshuffles=state.reshuffles,
+        history=state.history,
+        knocker=state.knocker,
+        ending=state.ending,
+        knock_discard=shown,
+        outcome=state.outcome,
+        layout=state.layout,
+        laid_off=state.laid_off,
+    )

@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import Card
 from .errors import RuleError
@@ -37,9 +37,16 @@ ACE_UPCARD_RULES = ("gin_only", "one")
 """Oklahoma with an ace upcard: only gin ends the hand (Bicycle), or knock with 1 (a Pagat copy)."""
 
 
-NUMBER_RANGES = {"knock_limit": (0, 100), "gin_bonus": (0, 1000), "big_gin_bonus": (0, 1000),
-                 "undercut_bonus": (0, 1000), "game_target": (1, 10_000), "game_bonus": (0, 1000),
-                 "box_bonus": (0, 1000), "hollywood_columns": (1, 10)}
+NUMBER_RANGES = {
+    "knock_limit": (0, 100),
+    "gin_bonus": (0, 1000),
+    "big_gin_bonus": (0, 1000),
+    "undercut_bonus": (0, 1000),
+    "game_target": (1, 10_000),
+    "game_bonus": (0, 1000),
+    "box_bonus": (0, 1000),
+    "hollywood_columns": (1, 10),
+}
 """The numbers a rule set may hold: any sane house rule, and no more (a score sheet's work
 grows with the target and the columns)."""
 
@@ -77,19 +84,31 @@ class RuleSet:
             if value is None and name == "big_gin_bonus":
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise RuleError("bad_rule", f"{name} must be a whole number from {low} to {high}"
-                                f"{' or None' if name == 'big_gin_bonus' else ''}, "
-                                f"not {str(value)[:40]}", rule=name, value=str(value)[:40],
-                                low=low, high=high)
-        for name, allowed in (("tie", TIE_RULES), ("shutout", SHUTOUT_RULES),
-                              ("ace_upcard", ACE_UPCARD_RULES),
-                              ("next_dealer", NEXT_DEALER_RULES)):
+                raise RuleError(
+                    "bad_rule",
+                    f"{name} must be a whole number from {low} to {high}"
+                    f"{' or None' if name == 'big_gin_bonus' else ''}, "
+                    f"not {str(value)[:40]}",
+                    rule=name,
+                    value=str(value)[:40],
+                    low=low,
+                    high=high,
+                )
+        for name, allowed in (
+            ("tie", TIE_RULES),
+            ("shutout", SHUTOUT_RULES),
+            ("ace_upcard", ACE_UPCARD_RULES),
+            ("next_dealer", NEXT_DEALER_RULES),
+        ):
             if getattr(self, name) not in allowed:
-                raise RuleError("bad_rule", f"{name} must be one of {', '.join(allowed)}, "
-                                f"not {getattr(self, name)!r}", rule=name,
-                                value=getattr(self, name))
+                raise RuleError(
+                    "bad_rule",
+                    f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}",
+                    rule=name,
+                    value=getattr(self, name),
+                )
 
-    def replace(self, **changes: Any) -> "RuleSet":
+    def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed; it is named ``custom`` unless a name is given."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
@@ -122,11 +141,12 @@ class RuleSet:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "RuleSet":
+    def from_json(cls, data: dict[str, Any]) -> RuleSet:
         """A preset by name, with any other keys as changes: ``{"name": "standard", "gin_bonus": 20}``."""
         if not isinstance(data, dict):
-            raise RuleError("bad_rule", f"rules must be an object, not {data!r}", rule="rules",
-                            value=data)
+            raise RuleError(
+                "bad_rule", f"rules must be an object, not {data!r}", rule="rules", value=data
+            )
         data = dict(data)
         base = get_rules(data.pop("name", "standard"))
         data.pop("sources", None)
@@ -138,7 +158,7 @@ class RuleSet:
         return base.replace(**changed)
 
 
-def get_rules(rules: "str | RuleSet | dict[str, Any]") -> RuleSet:
+def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:
     """A :class:`RuleSet` from a preset name, a RuleSet, or a JSON object."""
     if isinstance(rules, RuleSet):
         return rules
@@ -147,8 +167,11 @@ def get_rules(rules: "str | RuleSet | dict[str, Any]") -> RuleSet:
     try:
         return RULESETS[rules]
     except (KeyError, TypeError):
-        raise RuleError("unknown_rules", f"no rule preset called {rules!r}; "
-                        f"choose one of {', '.join(RULESETS)}", rules=str(rules)) from None
+        raise RuleError(
+            "unknown_rules",
+            f"no rule preset called {rules!r}; choose one of {', '.join(RULESETS)}",
+            rules=str(rules),
+        ) from None
 
 
 RULESETS: dict[str, RuleSet] = {
@@ -157,19 +180,30 @@ RULESETS: dict[str, RuleSet] = {
         sources=("Wikipedia (en)", "ginrummy.com", "MobilityWare"),
     ),
     "pagat": RuleSet(
-        name="pagat", gin_bonus=20, big_gin_bonus=None, undercut_bonus=10, box_bonus=20,
+        name="pagat",
+        gin_bonus=20,
+        big_gin_bonus=None,
+        undercut_bonus=10,
+        box_bonus=20,
         shutout="double_game_bonus",
         # The numbers as the project's fact sheet quotes Pagat (pagat.com/rummy/ginrummy.html).
         sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(
-        name="pokerwiner", big_gin_bonus=None, undercut_bonus=20, box_bonus=20,
-        shutout="double_difference", next_dealer="winner",
+        name="pokerwiner",
+        big_gin_bonus=None,
+        undercut_bonus=20,
+        box_bonus=20,
+        shutout="double_difference",
+        next_dealer="winner",
         # Also the numbers of the project's Romanian source text (seed 000), which follows it.
         sources=("pokerwiner.com",),
     ),
     "oklahoma": RuleSet(
-        name="oklahoma", oklahoma=True, spade_doubles=True, game_target=150,
+        name="oklahoma",
+        oklahoma=True,
+        spade_doubles=True,
+        game_target=150,
         # Bicycle: an ace upcard means gin only, a spade upcard doubles; Wikipedia: game to 150.
         sources=("Bicycle", "Wikipedia (en)"),
     ),

@@ -95,9 +95,10 @@ Oklahoma ace upcard), ``big_gin_not_played`` (``rules``), ``not_big_gin`` (``dea
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from .cards import LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .ending import check_ending
@@ -144,62 +145,130 @@ class HandResult:
         rules = self.rules
         upcard = str(self.upcard) if self.upcard is not None else None
         knocker_cards = sum(len(m.cards) for m in self.knocker_melds) + len(self.knocker_deadwood)
-        steps = [{"code": "knocker_melds", "melds": [str(m) for m in self.knocker_melds],
-                  "deadwood": str(self.knocker_deadwood), "points": self.knocker_points,
-                  "cards": knocker_cards}]
+        steps = [
+            {
+                "code": "knocker_melds",
+                "melds": [str(m) for m in self.knocker_melds],
+                "deadwood": str(self.knocker_deadwood),
+                "points": self.knocker_points,
+                "cards": knocker_cards,
+            }
+        ]
         if self.outcome == "gin":
             steps.append({"code": "gin", "bonus": rules.gin_bonus})
         elif self.outcome == "big_gin":
             steps.append({"code": "big_gin", "bonus": rules.big_gin_bonus})
         else:
-            steps.append({"code": "knock", "deadwood": self.knocker_points,
-                          "limit": self.knock_limit, "upcard": upcard,
-                          "oklahoma": rules.oklahoma})
+            steps.append(
+                {
+                    "code": "knock",
+                    "deadwood": self.knocker_points,
+                    "limit": self.knock_limit,
+                    "upcard": upcard,
+                    "oklahoma": rules.oklahoma,
+                }
+            )
         steps.append({"code": "defender_melds", "melds": [str(m) for m in self.defender_melds]})
         for lay in self.lay_offs:
-            steps.append({"code": "lay_off", "card": str(lay.card), "meld": str(lay.onto),
-                          "result": str(lay.result), "meld_index": lay.meld_index})
-        steps.append({"code": "defender_deadwood", "deadwood": str(self.defender_deadwood),
-                      "points": self.defender_points, "laid_off": len(self.lay_offs)})
+            steps.append(
+                {
+                    "code": "lay_off",
+                    "card": str(lay.card),
+                    "meld": str(lay.onto),
+                    "result": str(lay.result),
+                    "meld_index": lay.meld_index,
+                }
+            )
+        steps.append(
+            {
+                "code": "defender_deadwood",
+                "deadwood": str(self.defender_deadwood),
+                "points": self.defender_points,
+                "laid_off": len(self.lay_offs),
+            }
+        )
         before = self.points // self.multiplier
         if self.outcome in ("gin", "big_gin"):
             bonus = rules.gin_bonus if self.outcome == "gin" else rules.big_gin_bonus
-            steps.append({"code": self.outcome + "_score", "bonus": bonus,
-                          "defender_points": self.defender_points, "total": before})
+            steps.append(
+                {
+                    "code": self.outcome + "_score",
+                    "bonus": bonus,
+                    "defender_points": self.defender_points,
+                    "total": before,
+                }
+            )
         elif self.outcome == "undercut":
-            steps.append({"code": "undercut", "knocker_points": self.knocker_points,
-                          "defender_points": self.defender_points, "tie": self.tie,
-                          "bonus": rules.undercut_bonus,
-                          "difference": self.knocker_points - self.defender_points,
-                          "total": before})
+            steps.append(
+                {
+                    "code": "undercut",
+                    "knocker_points": self.knocker_points,
+                    "defender_points": self.defender_points,
+                    "tie": self.tie,
+                    "bonus": rules.undercut_bonus,
+                    "difference": self.knocker_points - self.defender_points,
+                    "total": before,
+                }
+            )
         elif self.tie:
-            steps.append({"code": "tie_knocker", "knocker_points": self.knocker_points,
-                          "defender_points": self.defender_points, "total": before})
+            steps.append(
+                {
+                    "code": "tie_knocker",
+                    "knocker_points": self.knocker_points,
+                    "defender_points": self.defender_points,
+                    "total": before,
+                }
+            )
         else:
-            steps.append({"code": "knock_win", "knocker_points": self.knocker_points,
-                          "defender_points": self.defender_points,
-                          "difference": self.defender_points - self.knocker_points,
-                          "total": before})
+            steps.append(
+                {
+                    "code": "knock_win",
+                    "knocker_points": self.knocker_points,
+                    "defender_points": self.defender_points,
+                    "difference": self.defender_points - self.knocker_points,
+                    "total": before,
+                }
+            )
         if self.multiplier != 1:
-            steps.append({"code": "spade_doubles", "upcard": upcard,
-                          "multiplier": self.multiplier, "before": before, "total": self.points})
-        steps.append({"code": "result", "winner": self.winner, "outcome": self.outcome,
-                      "points": self.points, "tie": self.tie})
+            steps.append(
+                {
+                    "code": "spade_doubles",
+                    "upcard": upcard,
+                    "multiplier": self.multiplier,
+                    "before": before,
+                    "total": self.points,
+                }
+            )
+        steps.append(
+            {
+                "code": "result",
+                "winner": self.winner,
+                "outcome": self.outcome,
+                "points": self.points,
+                "tie": self.tie,
+            }
+        )
         return steps
 
     def to_json(self) -> dict[str, Any]:
         """Every field as JSON values (cards as notation), plus ``steps`` from :meth:`explain`."""
         return {
-            "outcome": self.outcome, "winner": self.winner, "points": self.points,
-            "tie": self.tie, "multiplier": self.multiplier, "knock_limit": self.knock_limit,
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "points": self.points,
+            "tie": self.tie,
+            "multiplier": self.multiplier,
+            "knock_limit": self.knock_limit,
             "upcard": str(self.upcard) if self.upcard is not None else None,
             "knocker_melds": [str(m) for m in self.knocker_melds],
-            "knocker_deadwood": str(self.knocker_deadwood), "knocker_points": self.knocker_points,
+            "knocker_deadwood": str(self.knocker_deadwood),
+            "knocker_points": self.knocker_points,
             "defender_melds": [str(m) for m in self.defender_melds],
             "lay_offs": [lay.to_json() for lay in self.lay_offs],
             "defender_deadwood": str(self.defender_deadwood),
             "defender_points": self.defender_points,
-            "rules": self.rules.to_json(), "steps": self.explain(),
+            "rules": self.rules.to_json(),
+            "steps": self.explain(),
         }
 
 
@@ -271,8 +340,9 @@ def _unmelded(cards: Hand, melds: tuple[Meld, ...]) -> Hand:
     return cards_from_mask(cards.mask & ~melded).sorted()
 
 
-def _best_layout(layouts: list[tuple[Meld, ...]], held: int,
-                 deadwood: dict[int, int]) -> tuple[Meld, ...]:
+def _best_layout(
+    layouts: list[tuple[Meld, ...]], held: int, deadwood: dict[int, int]
+) -> tuple[Meld, ...]:
     """The first of ``layouts`` leaving the defender (holding ``held``) the most deadwood after
     their best lay-offs. ``deadwood`` caches the defender's least deadwood by mask."""
     if len(layouts) == 1:
@@ -291,10 +361,14 @@ def knocker_layout(knocker: CardsLike, defender: CardsLike) -> tuple[Meld, ...]:
     return _best_layout(optimal_layouts(knocker), defender.mask, {})
 
 
-def score_hand(knocker: CardsLike, defender: CardsLike,
-               rules: RuleSet | str | dict[str, Any] = "standard", upcard: Card | str | None = None,
-               knocker_melds: Iterable[MeldLike] | None = None,
-               defender_lay_offs: Iterable[Any] | None = None) -> HandResult:
+def score_hand(
+    knocker: CardsLike,
+    defender: CardsLike,
+    rules: RuleSet | str | dict[str, Any] = "standard",
+    upcard: Card | str | None = None,
+    knocker_melds: Iterable[MeldLike] | None = None,
+    defender_lay_offs: Iterable[Any] | None = None,
+) -> HandResult:
     """Score one hand.
 
     ``knocker``: the knocker's 10 cards after the discard (11 cards claim big gin).
@@ -335,8 +409,11 @@ def score_hand(knocker: CardsLike, defender: CardsLike,
         for meld in k_melds:
             for card in meld.cards:
                 if not card.bit & knocker.mask:
-                    raise RuleError("meld_not_in_hand", f"{card} is in a meld but not in the "
-                                    "knocker's hand", card=str(card))
+                    raise RuleError(
+                        "meld_not_in_hand",
+                        f"{card} is in a meld but not in the knocker's hand",
+                        card=str(card),
+                    )
         layouts = [k_melds]
         k_points = _unmelded(knocker, k_melds).points
 
@@ -354,8 +431,9 @@ def score_hand(knocker: CardsLike, defender: CardsLike,
         else:
             defence = check_lay_offs(k_melds, defender, defender_lay_offs)
     elif defender_lay_offs:
-        raise RuleError("wrong_phase", f"nobody lays off onto {outcome}", kind="lay_off",
-                        phase=outcome)
+        raise RuleError(
+            "wrong_phase", f"nobody lays off onto {outcome}", kind="lay_off", phase=outcome
+        )
     else:
         own = arrange(defender)
         defence = LayOffResult((), own.melds, own.deadwood, own.points, k_melds)
@@ -377,8 +455,19 @@ def score_hand(knocker: CardsLike, defender: CardsLike,
         tie, winner, base = True, "knocker", 0
 
     return HandResult(
-        outcome=outcome, winner=winner, points=base * multiplier, knocker_melds=k_melds,
-        knocker_deadwood=k_deadwood, knocker_points=k_points,
-        defender_melds=defence.melds, lay_offs=defence.lay_offs,
-        defender_deadwood=defence.deadwood, defender_points=d_points, rules=rules,
-        upcard=upcard, tie=tie, multiplier=multiplier, knock_limit=limit)
+        outcome=outcome,
+        winner=winner,
+        points=base * multiplier,
+        knocker_melds=k_melds,
+        knocker_deadwood=k_deadwood,
+        knocker_points=k_points,
+        defender_melds=defence.melds,
+        lay_offs=defence.lay_offs,
+        defender_deadwood=defence.deadwood,
+        defender_points=d_points,
+        rules=rules,
+        upcard=upcard,
+        tie=tie,
+        multiplier=multiplier,
+        knock_limit=limit,
+    )

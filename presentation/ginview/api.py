@@ -89,8 +89,13 @@ def _state(request: dict) -> dict:
     return state
 
 
-OPS = {"render": _op_render, "edit": _op_edit, "feedback": _op_feedback, "engine": _op_engine,
-       "play": _op_play}
+OPS = {
+    "render": _op_render,
+    "edit": _op_edit,
+    "feedback": _op_feedback,
+    "engine": _op_engine,
+    "play": _op_play,
+}
 
 
 def call(request) -> dict:
@@ -98,22 +103,31 @@ def call(request) -> dict:
     lang = _lang(request) if isinstance(request, dict) else "en"
     try:
         engine_api.check_depth(request)
-        if not isinstance(request, dict) or not isinstance(request.get("op"), str) \
-                or request["op"] not in OPS:
-            raise ExampleError("unknown_op", "unknown op",
-                               op=str(request.get("op"))[:40] if isinstance(request, dict) else "")
+        if (
+            not isinstance(request, dict)
+            or not isinstance(request.get("op"), str)
+            or request["op"] not in OPS
+        ):
+            raise ExampleError(
+                "unknown_op",
+                "unknown op",
+                op=str(request.get("op"))[:40] if isinstance(request, dict) else "",
+            )
         return {"v": VERSION, "ok": True, "result": OPS[request["op"]](request)}
     except GinRummyError as error:
         return _error(error.code, error.params, lang)
-    except Exception as error:  # noqa: BLE001 - a bug: still answer, so the page keeps working
+    except Exception as error:
         return _error("internal_error", {"detail": f"{type(error).__name__}: {error}"[:200]}, lang)
 
 
 def _error(code: str, params: dict, lang: str) -> dict:
     params = json.loads(json.dumps(params, default=str))
     message = error_text({"code": code, "params": params}, catalog(lang))
-    return {"v": VERSION, "ok": False, "error": {"code": code, "params": params,
-                                                 "message": message}}
+    return {
+        "v": VERSION,
+        "ok": False,
+        "error": {"code": code, "params": params, "message": message},
+    }
 
 
 def handle(request: str) -> str:

@@ -30,11 +30,11 @@ Html('Hello, &lt;b&gt;')
 
 from __future__ import annotations
 
-import os
 import json
+import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 DEFAULT_PLURAL = "(n != 1)"
@@ -198,8 +198,11 @@ def from_json(data: Mapping) -> Catalog:
 
 def to_json(cat: Catalog) -> dict:
     """The JSON form of a catalog, as shipped in the wheel."""
-    return {"language": cat.language, "plural": cat.plural,
-            "messages": {k: v if isinstance(v, str) else list(v) for k, v in cat.messages.items()}}
+    return {
+        "language": cat.language,
+        "plural": cat.plural,
+        "messages": {k: v if isinstance(v, str) else list(v) for k, v in cat.messages.items()},
+    }
 
 
 def _shipped(language: str) -> Catalog | None:

@@ -34,8 +34,20 @@ from ginrummy.errors import GinRummyError
 from . import fields as F
 from .catalog import Catalog, Html, esc
 from .fields import Field, FieldError
-from .markup import (card_html, card_text, player_name, cards_html, hand_buttons, melds_buttons, melds_html,
-                     none_html, rules_line, step_html, step_text, steps_html)
+from .markup import (
+    card_html,
+    card_text,
+    cards_html,
+    hand_buttons,
+    melds_buttons,
+    melds_html,
+    none_html,
+    player_name,
+    rules_line,
+    step_html,
+    step_text,
+    steps_html,
+)
 
 
 class ExampleError(GinRummyError):
@@ -86,8 +98,11 @@ class Kind:
 
     def edit(self, state: dict, edit: dict) -> dict:
         """The state after a reader's edit (not yet checked by the engine)."""
-        raise ExampleError("bad_edit", f"a {self.name} example cannot be edited that way",
-                           edit=sorted(edit)[0] if edit else "")
+        raise ExampleError(
+            "bad_edit",
+            f"a {self.name} example cannot be edited that way",
+            edit=sorted(edit)[0] if edit else "",
+        )
 
 
 def _with(state: dict, *names: str) -> dict:
@@ -96,8 +111,13 @@ def _with(state: dict, *names: str) -> dict:
 
 # --- kinds with cards -----------------------------------------------------------------------------
 
-CARD_LABELS = {"hand": "ui.hand", "knocker": "ui.knocker_hand", "defender": "ui.defender_hand",
-               "upcard": "ui.upcard", "knocker_melds": "ui.knocker_melds"}
+CARD_LABELS = {
+    "hand": "ui.hand",
+    "knocker": "ui.knocker_hand",
+    "defender": "ui.defender_hand",
+    "upcard": "ui.upcard",
+    "knocker_melds": "ui.knocker_melds",
+}
 
 
 @dataclass(frozen=True)
@@ -105,15 +125,20 @@ class CardKind(Kind):
     """An example whose input is cards: the reader changes a card, types cards or picks rules."""
 
     def card_fields(self, state: dict) -> list[Field]:
-        return [f for f in self.fields if isinstance(f.type, (F.Cards, F.Melds)) and state.get(f.name)]
+        return [
+            f for f in self.fields if isinstance(f.type, (F.Cards, F.Melds)) and state.get(f.name)
+        ]
 
     def inputs_html(self, state, result, cat):
         rows = []
         for f in self.card_fields(state):
             label = cat.text(f.label)
             value = state[f.name]
-            group = (melds_buttons(value, cat, f.name, label) if isinstance(f.type, F.Melds)
-                     else hand_buttons(value, cat, f.name, label))
+            group = (
+                melds_buttons(value, cat, f.name, label)
+                if isinstance(f.type, F.Melds)
+                else hand_buttons(value, cat, f.name, label)
+            )
             rows.append(f"<dt>{esc(label)}</dt><dd>{group}</dd>")
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
@@ -125,11 +150,15 @@ class CardKind(Kind):
                 continue
             value = state.get(f.name) or ""
             text = " / ".join(value) if isinstance(value, list) else value
-            inputs.append(f'<label>{esc(cat.text(f.label))} <input class="gin-text" '
-                          f'data-field="{f.name}" autocomplete="off" spellcheck="false" '
-                          f'value="{esc(text)}"></label>')
-        return Html(f'<details class="gin-type gin-edit"><summary>{esc(cat.text("ui.type_cards"))}'
-                    f'</summary>{"".join(inputs)}</details>')
+            inputs.append(
+                f'<label>{esc(cat.text(f.label))} <input class="gin-text" '
+                f'data-field="{f.name}" autocomplete="off" spellcheck="false" '
+                f'value="{esc(text)}"></label>'
+            )
+        return Html(
+            f'<details class="gin-type gin-edit"><summary>{esc(cat.text("ui.type_cards"))}'
+            f"</summary>{''.join(inputs)}</details>"
+        )
 
     def edit(self, state, edit):
         """``{"field", "index", "card"[, "meld"]}``: one card replaced (or swapped with the
@@ -138,8 +167,10 @@ class CardKind(Kind):
         if set(edit) == {"rules"}:
             return {**state, "rules": edit["rules"]}
         name = edit.get("field")
-        if not any(f.name == name for f in self.card_fields(state) + [
-                f for f in self.fields if f.name == "upcard"]):
+        if not any(
+            f.name == name
+            for f in self.card_fields(state) + [f for f in self.fields if f.name == "upcard"]
+        ):
             raise ExampleError("bad_edit", f"no card field {str(name)[:40]!r}", edit="field")
         if set(edit) == {"field", "text"}:
             return {**state, name: edit["text"]}
@@ -179,7 +210,7 @@ def swap_card(state: dict, kind: CardKind, field: str, meld, index, card: str) -
         if isinstance(value, list):
             cards = value[m].split()
             cards[i] = new
-            out[name] = [*value[:m], " ".join(cards), *value[m + 1:]]
+            out[name] = [*value[:m], " ".join(cards), *value[m + 1 :]]
         else:
             cards = value.split()
             cards[i] = new
@@ -191,28 +222,46 @@ def swap_card(state: dict, kind: CardKind, field: str, meld, index, card: str) -
 class MeldsKind(CardKind):
     def request(self, state):
         op = "knock" if self.name == "knock" else "melds"
-        return {"op": op, "cards": state["hand"], **(_with(state, "rules", "upcard") if op == "knock" else {})}
+        return {
+            "op": op,
+            "cards": state["hand"],
+            **(_with(state, "rules", "upcard") if op == "knock" else {}),
+        }
 
     def output_html(self, state, result, cat):
-        rows = [_row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
-                _row(cat.text("ui.deadwood"), Html(cards_html(result["deadwood"], cat)
-                                                   + _points(result["points"])))]
+        rows = [
+            _row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
+            _row(
+                cat.text("ui.deadwood"),
+                Html(cards_html(result["deadwood"], cat) + _points(result["points"])),
+            ),
+        ]
         if result["discard"]:
             rows.append(_row(cat.text("ui.discard"), card_html(result["discard"], cat)))
         verdict = self.verdict_html(result, cat)
-        return Html(f'<dl class="gin-summary">{"".join(rows)}</dl>'
-                    + (f'<p class="gin-headline">{verdict}</p>' if verdict else ""))
+        return Html(
+            f'<dl class="gin-summary">{"".join(rows)}</dl>'
+            + (f'<p class="gin-headline">{verdict}</p>' if verdict else "")
+        )
 
     def verdict_html(self, result: dict, cat: Catalog) -> Html:
         if self.name == "melds" or result["verdict"] == "big_gin":
             return cat.html("ui.big_gin") if result["big_gin"] else Html("")
-        return cat.html(verdict_key(result), card=card_html(result["discard"], cat),
-                        points=result["points"], limit=result["limit"])
+        return cat.html(
+            verdict_key(result),
+            card=card_html(result["discard"], cat),
+            points=result["points"],
+            limit=result["limit"],
+        )
 
     def summary(self, state, result, cat):
         if self.name == "knock" and result["verdict"] != "big_gin":
-            return cat.text(verdict_key(result), card=card_text(result["discard"]),
-                            points=result["points"], limit=result["limit"])
+            return cat.text(
+                verdict_key(result),
+                card=card_text(result["discard"]),
+                points=result["points"],
+                limit=result["limit"],
+            )
         return cat.text("ui.summary_deadwood", points=result["points"])
 
 
@@ -221,26 +270,39 @@ def verdict_key(result: dict) -> str:
     ends the hand, which is what the reader is told."""
     if result["verdict"] == "no" and result["limit"] == 0:
         return "ui.gin_only"
-    return {"gin": "ui.gin_possible", "knock": "ui.can_knock", "no": "ui.cannot_knock"}[result["verdict"]]
+    return {"gin": "ui.gin_possible", "knock": "ui.can_knock", "no": "ui.cannot_knock"}[
+        result["verdict"]
+    ]
 
 
 @dataclass(frozen=True)
 class LayoffsKind(CardKind):
     def request(self, state):
-        return {"op": "layoffs", "knocker_melds": state["knocker_melds"],
-                "defender": state["defender"]}
+        return {
+            "op": "layoffs",
+            "knocker_melds": state["knocker_melds"],
+            "defender": state["defender"],
+        }
 
     def output_html(self, state, result, cat):
-        lay = [{"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
-               for l in result["lay_offs"]]
-        rows = [_row(cat.text("ui.lay_offs"), steps_html(lay, cat) if lay else none_html(cat)),
-                _row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
-                _row(cat.text("ui.deadwood"), Html(cards_html(result["deadwood"], cat)
-                                                   + _points(result["points"])))]
+        lay = [
+            {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
+            for l in result["lay_offs"]
+        ]
+        rows = [
+            _row(cat.text("ui.lay_offs"), steps_html(lay, cat) if lay else none_html(cat)),
+            _row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
+            _row(
+                cat.text("ui.deadwood"),
+                Html(cards_html(result["deadwood"], cat) + _points(result["points"])),
+            ),
+        ]
         return Html(f'<dl class="gin-summary">{"".join(rows)}</dl>')
 
     def summary(self, state, result, cat):
-        return cat.text("ui.summary_layoffs", count=len(result["lay_offs"]), points=result["points"])
+        return cat.text(
+            "ui.summary_layoffs", count=len(result["lay_offs"]), points=result["points"]
+        )
 
 
 @dataclass(frozen=True)
@@ -250,14 +312,16 @@ class ScoreKind(CardKind):
 
     def output_html(self, state, result, cat):
         steps = result["steps"]
-        return Html(f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>'
-                    + steps_html(steps[:-1], cat))
+        return Html(
+            f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>' + steps_html(steps[:-1], cat)
+        )
 
     def summary(self, state, result, cat):
         return step_text(result["steps"][-1], cat)
 
 
 # --- score sheets ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SheetKind(Kind):
@@ -266,8 +330,12 @@ class SheetKind(Kind):
     status: str = "ui.ready_sheet"
 
     def request(self, state):
-        return {"op": "sheet", "entries": state["entries"], "rules": state["rules"],
-                "format": self.name if self.name == "hollywood" else "standard"}
+        return {
+            "op": "sheet",
+            "entries": state["entries"],
+            "rules": state["rules"],
+            "format": self.name if self.name == "hollywood" else "standard",
+        }
 
     def finished(self, result: dict) -> bool:
         return bool(result.get("finished"))
@@ -276,15 +344,20 @@ class SheetKind(Kind):
         t = cat.text
         standard = self.name != "hollywood"
         totals = {r["hand"]: r["totals"] for r in result.get("rows", [])} if standard else {}
-        head = (f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
-                + (f"<th>{esc(t('player.0'))}</th><th>{esc(t('player.1'))}</th>" if standard else "")
-                + f'<th class="gin-edit"><span class="gin-sr">{esc(t("ui.remove"))}</span></th></tr>')
+        head = (
+            f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
+            + (f"<th>{esc(t('player.0'))}</th><th>{esc(t('player.1'))}</th>" if standard else "")
+            + f'<th class="gin-edit"><span class="gin-sr">{esc(t("ui.remove"))}</span></th></tr>'
+        )
         rows = []
         for number, entry in enumerate(state["entries"], 1):
             i = number - 1
             winner = esc(t(f"player.{entry['winner']}"))
-            options = "".join(f'<option value="{p}"{" selected" if p == entry["winner"] else ""}>'
-                              f'{esc(t(f"player.{p}"))}</option>' for p in (0, 1))
+            options = "".join(
+                f'<option value="{p}"{" selected" if p == entry["winner"] else ""}>'
+                f"{esc(t(f'player.{p}'))}</option>"
+                for p in (0, 1)
+            )
             shown = totals.get(number)
             rows.append(
                 f"<tr><td>{number}</td>"
@@ -295,22 +368,30 @@ class SheetKind(Kind):
                 f'type="number" min="0" max="{F.MAX_POINTS}" step="1" inputmode="numeric" '
                 f'data-entry="{i}" data-part="points" value="{entry["points"]}" '
                 f'aria-label="{esc(t("ui.points_of", hand=number))}"></td>'
-                + (f"<td>{shown[0]}</td><td>{shown[1]}</td>" if shown else
-                   ("<td></td><td></td>" if standard else ""))
+                + (
+                    f"<td>{shown[0]}</td><td>{shown[1]}</td>"
+                    if shown
+                    else ("<td></td><td></td>" if standard else "")
+                )
                 + f'<td class="gin-edit"><button type="button" class="gin-remove" data-entry="{i}" '
-                f'aria-label="{esc(t("ui.remove_hand", hand=number))}">×</button></td></tr>')
+                f'aria-label="{esc(t("ui.remove_hand", hand=number))}">×</button></td></tr>'
+            )
         caption = f"<caption>{esc(t('ui.hands'))}</caption>"
-        table = (f'<table class="gin-sheet gin-entries">{caption}<thead>{head}</thead>'
-                 f'<tbody>{"".join(rows)}</tbody></table>')
+        table = (
+            f'<table class="gin-sheet gin-entries">{caption}<thead>{head}</thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>"
+        )
         over = self.finished(result)
         options = "".join(f'<option value="{p}">{esc(t(f"player.{p}"))}</option>' for p in (0, 1))
-        add = (f'<p class="gin-add gin-edit"><label>{esc(t("ui.winner"))} <select class="gin-add-winner">'
-               f"{options}</select></label> <label>{esc(t('ui.points'))} <input class='gin-add-points' "
-               f'type="number" min="0" max="{F.MAX_POINTS}" step="1" inputmode="numeric" value="25">'
-               f'</label> <button type="button" class="gin-add-hand"{" disabled" if over else ""}>'
-               f'{esc(t("ui.add_hand"))}</button>'
-               + (f' <span class="gin-note">{esc(t("ui.game_over_edit"))}</span>' if over else "")
-               + "</p>")
+        add = (
+            f'<p class="gin-add gin-edit"><label>{esc(t("ui.winner"))} <select class="gin-add-winner">'
+            f"{options}</select></label> <label>{esc(t('ui.points'))} <input class='gin-add-points' "
+            f'type="number" min="0" max="{F.MAX_POINTS}" step="1" inputmode="numeric" value="25">'
+            f'</label> <button type="button" class="gin-add-hand"{" disabled" if over else ""}>'
+            f"{esc(t('ui.add_hand'))}</button>"
+            + (f' <span class="gin-note">{esc(t("ui.game_over_edit"))}</span>' if over else "")
+            + "</p>"
+        )
         return Html(table + add)
 
     def output_html(self, state, result, cat):
@@ -323,10 +404,14 @@ class SheetKind(Kind):
             state_word = cat.text("ui.closed" if column["finished"] else "ui.open")
             caption = f"{cat.text('ui.column', column=number)} ({state_word})"
             own = [s for s in steps if s.get("column") == number]
-            columns.append(f'<div class="gin-column">{sheet_table(column, cat, caption)}'
-                           f'{steps_html(own, cat) if own else ""}</div>')
+            columns.append(
+                f'<div class="gin-column">{sheet_table(column, cat, caption)}'
+                f"{steps_html(own, cat) if own else ''}</div>"
+            )
         rest = [s for s in steps if "column" not in s]
-        return Html('<div class="gin-columns">' + "".join(columns) + "</div>" + steps_html(rest, cat))
+        return Html(
+            '<div class="gin-columns">' + "".join(columns) + "</div>" + steps_html(rest, cat)
+        )
 
     def worked_html(self, state, result, cat):
         return Html(self.inputs_html(state, result, cat) + self.output_html(state, result, cat))
@@ -347,7 +432,7 @@ class SheetKind(Kind):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(entries):
             raise ExampleError("bad_edit", "no such hand on the sheet", edit="entry")
         if set(edit) == {"remove"}:
-            return {**state, "entries": entries[:index] + entries[index + 1:]}
+            return {**state, "entries": entries[:index] + entries[index + 1 :]}
         part = (set(edit) - {"entry"}).pop() if len(edit) == 2 else None
         if part not in ("winner", "points"):
             raise ExampleError("bad_edit", "a hand's winner or points", edit="part")
@@ -362,6 +447,7 @@ class HollywoodKind(SheetKind):
 
 
 # --- a whole hand, move by move ----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class HandKind(Kind):
@@ -384,8 +470,12 @@ class HandKind(Kind):
         start, t = result["start"], cat.text
         rows = [_row(t("ui.dealer"), esc(t(f"player.{start['dealer']}")))]
         for player in (start["dealer"], 1 - start["dealer"]):
-            rows.append(_row(t("ui.hand_of", player=player_name(player, cat)),
-                             cards_html(start["hands"][player], cat)))
+            rows.append(
+                _row(
+                    t("ui.hand_of", player=player_name(player, cat)),
+                    cards_html(start["hands"][player], cat),
+                )
+            )
         rows.append(_row(t("ui.upcard"), card_html(start["upcard"], cat)))
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
@@ -395,10 +485,13 @@ class HandKind(Kind):
         end = result["end"]
         if end.get("result"):
             steps = end["result"]["steps"]
-            out += (f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>'
-                    + steps_html(steps[:-1], cat))
-            out += (f'<p>{cat.html("hand.entry", player=player_name(_winner(end), cat), points=end["result"]["points"])}'
-                    f"</p>")
+            out += f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>' + steps_html(
+                steps[:-1], cat
+            )
+            out += (
+                f"<p>{cat.html('hand.entry', player=player_name(_winner(end), cat), points=end['result']['points'])}"
+                f"</p>"
+            )
         elif end.get("outcome") == "dead":
             out += f'<p class="gin-headline">{cat.html("hand.dead")}</p>'
         return Html(out)
@@ -432,12 +525,15 @@ def sheet_table(sheet: dict, cat: Catalog, caption: str = "", names=None) -> Htm
     """A score sheet's rows as a table; ``names``: the two players' (Player A and B)."""
     t = cat.text
     names = names or (t("player.0"), t("player.1"))
-    head = (f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
-            f"<th>{esc(names[0])}</th><th>{esc(names[1])}</th></tr>")
+    head = (
+        f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
+        f"<th>{esc(names[0])}</th><th>{esc(names[1])}</th></tr>"
+    )
     rows = "".join(
         f"<tr><td>{r['hand']}</td><td>{esc(names[r['winner']])}</td>"
         f"<td>{r['points']}</td><td>{r['totals'][0]}</td><td>{r['totals'][1]}</td></tr>"
-        for r in sheet["rows"])
+        for r in sheet["rows"]
+    )
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
     return Html(f'<table class="gin-sheet">{cap}<thead>{head}</thead><tbody>{rows}</tbody></table>')
 
@@ -464,20 +560,46 @@ def _cards(name: str, kind: F.FieldType, required: bool = True) -> Field:
     return Field(name, kind, required, CARD_LABELS[name])
 
 
-KINDS: dict[str, Kind] = {k.name: k for k in (
-    MeldsKind("melds", (_cards("hand", F.CARDS10OR11),)),
-    MeldsKind("knock", (_cards("hand", F.CARDS11), _rules(), _cards("upcard", F.CARD, False)),
-              ("knock_limit",)),
-    LayoffsKind("layoffs", (_cards("knocker_melds", F.MELDS), _cards("defender", F.CARDS10))),
-    ScoreKind("score", (_cards("knocker", F.CARDS10OR11), _cards("defender", F.CARDS10), _rules(),
-                        _cards("upcard", F.CARD, False)), HAND_RULES),
-    ScoreKind("oklahoma", (_cards("knocker", F.CARDS10OR11), _cards("defender", F.CARDS10),
-                           _rules("oklahoma"), _cards("upcard", F.CARD, False)), HAND_RULES),
-    SheetKind("sheet", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
-    HollywoodKind("hollywood", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
-    HandKind("hand", (Field("deal", F.Deal()), Field("moves", F.Moves()), _rules()), HAND_RULES,
-             status=""),
-)}
+KINDS: dict[str, Kind] = {
+    k.name: k
+    for k in (
+        MeldsKind("melds", (_cards("hand", F.CARDS10OR11),)),
+        MeldsKind(
+            "knock",
+            (_cards("hand", F.CARDS11), _rules(), _cards("upcard", F.CARD, False)),
+            ("knock_limit",),
+        ),
+        LayoffsKind("layoffs", (_cards("knocker_melds", F.MELDS), _cards("defender", F.CARDS10))),
+        ScoreKind(
+            "score",
+            (
+                _cards("knocker", F.CARDS10OR11),
+                _cards("defender", F.CARDS10),
+                _rules(),
+                _cards("upcard", F.CARD, False),
+            ),
+            HAND_RULES,
+        ),
+        ScoreKind(
+            "oklahoma",
+            (
+                _cards("knocker", F.CARDS10OR11),
+                _cards("defender", F.CARDS10),
+                _rules("oklahoma"),
+                _cards("upcard", F.CARD, False),
+            ),
+            HAND_RULES,
+        ),
+        SheetKind("sheet", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
+        HollywoodKind("hollywood", (Field("entries", F.ENTRIES), _rules()), GAME_RULES),
+        HandKind(
+            "hand",
+            (Field("deal", F.Deal()), Field("moves", F.Moves()), _rules()),
+            HAND_RULES,
+            status="",
+        ),
+    )
+}
 """Every kind of example, by name."""
 
 
@@ -485,8 +607,12 @@ def kind_of(data) -> Kind:
     name = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(name, str) or name not in KINDS:
         shown = name if isinstance(name, str) else repr(name)
-        raise FieldError("unknown_kind", f"unknown example kind {shown[:40]!r}; use one of "
-                         f"{', '.join(KINDS)}", kind=shown[:40], kinds=list(KINDS))
+        raise FieldError(
+            "unknown_kind",
+            f"unknown example kind {shown[:40]!r}; use one of {', '.join(KINDS)}",
+            kind=shown[:40],
+            kinds=list(KINDS),
+        )
     return KINDS[name]
 
 
@@ -514,8 +640,12 @@ class Rendered:
     summary: str
 
     def to_json(self) -> dict:
-        return {"state": self.state, "view": str(self.view), "link": self.link,
-                "summary": self.summary}
+        return {
+            "state": self.state,
+            "view": str(self.view),
+            "link": self.link,
+            "summary": self.summary,
+        }
 
 
 def render(state: dict, cat: Catalog) -> Rendered:
@@ -523,8 +653,13 @@ def render(state: dict, cat: Catalog) -> Rendered:
     state = read_state(state)
     kind = KINDS[state["kind"]]
     result = kind.compute(state)
-    return Rendered(state, result, view_html(kind, state, result, cat), link(state),
-                    kind.summary(state, result, cat))
+    return Rendered(
+        state,
+        result,
+        view_html(kind, state, result, cat),
+        link(state),
+        kind.summary(state, result, cat),
+    )
 
 
 def worked_html(state: dict, cat: Catalog) -> Html:
@@ -536,11 +671,16 @@ def worked_html(state: dict, cat: Catalog) -> Html:
 
 def view_html(kind: Kind, state: dict, result: dict, cat: Catalog) -> Html:
     """What an edit redraws: the inputs, the rules line, the result, the typing fields."""
-    rules = (rules_line(state["rules"], kind.numbers, cat, choose=not kind.static)
-             if kind.numbers else Html(""))
+    rules = (
+        rules_line(state["rules"], kind.numbers, cat, choose=not kind.static)
+        if kind.numbers
+        else Html("")
+    )
     typing = kind.typing_html(state, cat) if isinstance(kind, CardKind) else ""
-    return Html(f"{kind.inputs_html(state, result, cat)}{rules}"
-                f'<div class="gin-output">{kind.output_html(state, result, cat)}</div>{typing}')
+    return Html(
+        f"{kind.inputs_html(state, result, cat)}{rules}"
+        f'<div class="gin-output">{kind.output_html(state, result, cat)}</div>{typing}'
+    )
 
 
 def example_html(rendered: Rendered, cat: Catalog) -> Html:
@@ -551,28 +691,38 @@ def example_html(rendered: Rendered, cat: Catalog) -> Html:
     data = esc(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
     t = cat.text
     if kind.static:  # a drawing: no controls, no status
-        return Html(f'<div class="gin-example gin-static-example" data-gin-kind="{kind.name}" '
-                    f'data-gin="{data}"><div class="gin-view">{rendered.view}</div></div>')
-    tools = (f'<div class="gin-tools gin-edit">'
-             f'<button type="button" class="gin-undo" disabled>{esc(t("ui.undo"))}</button>'
-             f'<button type="button" class="gin-share">{esc(t("ui.share"))}</button></div>'
-             f'<p class="gin-changed" hidden>{esc(t("ui.changed"))} '
-             f'<button type="button" class="gin-reset">{esc(t("ui.back_to_original"))}</button></p>')
-    return Html(f'<div class="gin-example" data-gin-kind="{kind.name}" data-gin="{data}" '
-                f'data-gin-link="{esc(rendered.link)}" data-gin-ready-text="{esc(t(kind.status))}">'
-                f'<div class="gin-view">{rendered.view}</div>{tools}'
-                f'<p class="gin-status" role="status"></p></div>')
+        return Html(
+            f'<div class="gin-example gin-static-example" data-gin-kind="{kind.name}" '
+            f'data-gin="{data}"><div class="gin-view">{rendered.view}</div></div>'
+        )
+    tools = (
+        f'<div class="gin-tools gin-edit">'
+        f'<button type="button" class="gin-undo" disabled>{esc(t("ui.undo"))}</button>'
+        f'<button type="button" class="gin-share">{esc(t("ui.share"))}</button></div>'
+        f'<p class="gin-changed" hidden>{esc(t("ui.changed"))} '
+        f'<button type="button" class="gin-reset">{esc(t("ui.back_to_original"))}</button></p>'
+    )
+    return Html(
+        f'<div class="gin-example" data-gin-kind="{kind.name}" data-gin="{data}" '
+        f'data-gin-link="{esc(rendered.link)}" data-gin-ready-text="{esc(t(kind.status))}">'
+        f'<div class="gin-view">{rendered.view}</div>{tools}'
+        f'<p class="gin-status" role="status"></p></div>'
+    )
 
 
 # --- share links --------------------------------------------------------------------------------
+
 
 def link(state: dict) -> str:
     """The state as share-link text: ``knocker:2S-3S-…;defender:…;rules:pagat``."""
     kind = KINDS[state["kind"]]
     if kind.static:
         return ""
-    return ";".join(f"{f.name}:{f.type.to_link(state[f.name])}" for f in kind.fields
-                    if state.get(f.name) is not None)
+    return ";".join(
+        f"{f.name}:{f.type.to_link(state[f.name])}"
+        for f in kind.fields
+        if state.get(f.name) is not None
+    )
 
 
 def from_link(kind_name: str, text: str) -> dict:
@@ -583,7 +733,8 @@ def from_link(kind_name: str, text: str) -> dict:
     for part in text.split(";") if text else []:
         name, sep, value = part.partition(":")
         if not sep or name not in types or name in data:
-            raise FieldError("bad_link", f"not a part of a {kind_name} link: {part[:40]!r}",
-                             part=part[:40])
+            raise FieldError(
+                "bad_link", f"not a part of a {kind_name} link: {part[:40]!r}", part=part[:40]
+            )
         data[name] = types[name].from_link(value)
     return read_state(data)

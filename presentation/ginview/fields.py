@@ -30,8 +30,17 @@ MAX_POINTS = 1000
 MAX_TEXT = 400
 """The longest text a field reads (a hand written out in full is about 40 characters)."""
 PLAYERS = "AB"
-MOVES = ("take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin",
-         "big_gin", "lay_off")
+MOVES = (
+    "take_upcard",
+    "pass",
+    "draw_stock",
+    "draw_discard",
+    "discard",
+    "knock",
+    "gin",
+    "big_gin",
+    "lay_off",
+)
 """The moves of a hand (the engine's action kinds), as a lesson or a hand example writes them."""
 CARD_MOVES = ("discard", "knock", "gin")
 MAX_MOVES = 200
@@ -48,8 +57,9 @@ def bad(name: str, expected: str, value=None) -> FieldError:
     shown = repr(value) if value is not None else "nothing"
     if len(shown) > 60:
         shown = shown[:59] + "…"
-    return FieldError("bad_field", f"{name} must be {expected}, not {shown}", field=name,
-                      expected=expected)
+    return FieldError(
+        "bad_field", f"{name} must be {expected}, not {shown}", field=name, expected=expected
+    )
 
 
 def _text(value, name: str, expected: str) -> str:
@@ -57,8 +67,9 @@ def _text(value, name: str, expected: str) -> str:
         raise bad(name, expected, value)
     text = str(value)
     if len(text) > MAX_TEXT:
-        raise FieldError("too_long", f"{name} is too long ({len(text)} characters)", field=name,
-                         limit=MAX_TEXT)
+        raise FieldError(
+            "too_long", f"{name} is too long ({len(text)} characters)", field=name, limit=MAX_TEXT
+        )
     return text
 
 
@@ -70,10 +81,14 @@ def _cards(value, name: str, counts: tuple[int, ...] | None) -> str:
     try:
         return str(parse_cards(text, count=counts))
     except CardError as error:
-        raise CardError(error.code, f"{name}: {error}", token=error.params.get("token"),
-                        position=error.params.get("position"),
-                        **{k: v for k, v in error.params.items() if k not in ("token", "position")},
-                        field=name) from None
+        raise CardError(
+            error.code,
+            f"{name}: {error}",
+            token=error.params.get("token"),
+            position=error.params.get("position"),
+            **{k: v for k, v in error.params.items() if k not in ("token", "position")},
+            field=name,
+        ) from None
 
 
 class FieldType:
@@ -144,8 +159,9 @@ class Entries(FieldType):
         if not isinstance(value, list):
             raise bad(name, self.expected, value)
         if len(value) > MAX_ENTRIES:
-            raise FieldError("too_many", f"{name}: more than {MAX_ENTRIES} hands", field=name,
-                             limit=MAX_ENTRIES)
+            raise FieldError(
+                "too_many", f"{name}: more than {MAX_ENTRIES} hands", field=name, limit=MAX_ENTRIES
+            )
         return [self.entry(item, name) for item in value]
 
     def entry(self, item, name: str) -> dict:
@@ -153,11 +169,16 @@ class Entries(FieldType):
         if isinstance(item, str):
             match = re.fullmatch(r"\s*([ABab])\s*(\d{1,6})\s*(x2)?\s*", item)
             if not match:
-                raise bad(name, 'hands won written like "A 25" (winner A or B, then the points)',
-                          item)
+                raise bad(
+                    name, 'hands won written like "A 25" (winner A or B, then the points)', item
+                )
             winner, points = PLAYERS.index(match.group(1).upper()), int(match.group(2))
             boxes = 2 if match.group(3) else 1
-        elif isinstance(item, dict) and {"winner", "points"} <= set(item) <= {"winner", "points", "boxes"}:
+        elif isinstance(item, dict) and {"winner", "points"} <= set(item) <= {
+            "winner",
+            "points",
+            "boxes",
+        }:
             winner, points, boxes = item["winner"], item["points"], item.get("boxes", 1)
         else:
             raise bad(name, self.expected, item)
@@ -171,8 +192,10 @@ class Entries(FieldType):
         return entry
 
     def to_link(self, value):
-        return "_".join(f"{PLAYERS[e['winner']]}{e['points']}{'x2' if e.get('boxes') == 2 else ''}"
-                        for e in value)
+        return "_".join(
+            f"{PLAYERS[e['winner']]}{e['points']}{'x2' if e.get('boxes') == 2 else ''}"
+            for e in value
+        )
 
     def from_link(self, text):
         return text.split("_") if text else []
@@ -183,8 +206,14 @@ def number(value, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise bad(name, "a whole number", value)
     if not low <= value <= high:
-        raise FieldError("out_of_range", f"{name} must be from {low} to {high}, not {value}",
-                         field=name, value=value, low=low, high=high)
+        raise FieldError(
+            "out_of_range",
+            f"{name} must be from {low} to {high}, not {value}",
+            field=name,
+            value=value,
+            low=low,
+            high=high,
+        )
     return value
 
 
@@ -197,8 +226,12 @@ class Rules(FieldType):
     def parse(self, value, name):
         if not isinstance(value, str) or value not in RULESETS:
             shown = value if isinstance(value, str) else repr(value)
-            raise FieldError("unknown_rules", f"unknown rules {shown[:40]!r}; use one of "
-                             f"{', '.join(RULESETS)}", rules=shown[:40], presets=list(RULESETS))
+            raise FieldError(
+                "unknown_rules",
+                f"unknown rules {shown[:40]!r}; use one of {', '.join(RULESETS)}",
+                rules=shown[:40],
+                presets=list(RULESETS),
+            )
         return value
 
 
@@ -232,8 +265,11 @@ class Deal(FieldType):
     expected = "a mapping with a seed or a deck, and optionally the dealer"
 
     def parse(self, value, name):
-        if (not isinstance(value, dict) or set(value) - {"seed", "deck", "dealer"}
-                or ("seed" in value) == ("deck" in value)):
+        if (
+            not isinstance(value, dict)
+            or set(value) - {"seed", "deck", "dealer"}
+            or ("seed" in value) == ("deck" in value)
+        ):
             raise bad(name, self.expected, value)
         return value
 
@@ -247,14 +283,17 @@ class Moves(FieldType):
 
     @property
     def expected(self) -> str:
-        return 'a list of moves like "discard 7H"' if self.choices else 'a list of moves like "pass 1"'
+        return (
+            'a list of moves like "discard 7H"' if self.choices else 'a list of moves like "pass 1"'
+        )
 
     def parse(self, value, name):
         if not isinstance(value, list) or (self.choices and len(value) < 2):
             raise bad(name, self.expected, value)
         if len(value) > MAX_MOVES:
-            raise FieldError("too_many", f"{name}: more than {MAX_MOVES} moves", field=name,
-                             limit=MAX_MOVES)
+            raise FieldError(
+                "too_many", f"{name}: more than {MAX_MOVES} moves", field=name, limit=MAX_MOVES
+            )
         return [move_text(parse_move(item, not self.choices, name)) for item in value]
 
 
@@ -279,8 +318,11 @@ def parse_move(text, with_player: bool, name: str = "move") -> dict:
 
 
 def move_text(action: dict) -> str:
-    parts = [action["kind"], str(action["player"]) if "player" in action else "",
-             action.get("card", "")]
+    parts = [
+        action["kind"],
+        str(action["player"]) if "player" in action else "",
+        action.get("card", ""),
+    ]
     return " ".join(p for p in parts if p)
 
 
@@ -304,8 +346,12 @@ def read_fields(data: dict, fields: tuple[Field, ...], what: str) -> dict:
     known = {f.name: f for f in fields}
     unknown = sorted(str(k) for k in data if k not in known)
     if unknown:
-        raise FieldError("unknown_field", f"{what} has no field {unknown[0]!r}; its fields are "
-                         f"{', '.join(known)}", field=unknown[0], fields=list(known))
+        raise FieldError(
+            "unknown_field",
+            f"{what} has no field {unknown[0]!r}; its fields are {', '.join(known)}",
+            field=unknown[0],
+            fields=list(known),
+        )
     out = {}
     for f in fields:
         value = data.get(f.name)

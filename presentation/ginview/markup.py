@@ -27,17 +27,25 @@ def face(card: str | Card) -> str:
 def card_name(card: str | Card, cat: Catalog) -> str:
     """A card's spoken name in the catalog's language: "seven of hearts", "kőr hetes"."""
     card = Card.parse(card) if isinstance(card, str) else card
-    return cat.text("card.name", rank=cat.text(f"card.rank.{card.rank}"),
-                    suit=cat.text(f"card.suit.{card.suit}"))
+    return cat.text(
+        "card.name",
+        rank=cat.text(f"card.rank.{card.rank}"),
+        suit=cat.text(f"card.suit.{card.suit}"),
+    )
 
 
 def card_html(card: str, cat: Catalog) -> Html:
     """One card, not interactive (with its grammatical forms: ``{card:the}``)."""
     parsed = Card.parse(card)
-    return named(Html(f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{parsed}">'
-                      f'<span aria-hidden="true">{face(parsed)}</span>'
-                      f'<span class="gin-sr">{esc(card_name(parsed, cat))}</span></span>'),
-                 f"card.{{}}.{parsed.rank}", "card")
+    return named(
+        Html(
+            f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{parsed}">'
+            f'<span aria-hidden="true">{face(parsed)}</span>'
+            f'<span class="gin-sr">{esc(card_name(parsed, cat))}</span></span>'
+        ),
+        f"card.{{}}.{parsed.rank}",
+        "card",
+    )
 
 
 def card_text(card: str):
@@ -59,8 +67,9 @@ def cards_html(cards: str, cat: Catalog) -> Html:
     """Cards in a row (a hand, a meld, deadwood); "none" for no cards."""
     if not cards:
         return none_html(cat)
-    return Html('<span class="gin-cards">' + "".join(card_html(c, cat) for c in cards.split())
-                + "</span>")
+    return Html(
+        '<span class="gin-cards">' + "".join(card_html(c, cat) for c in cards.split()) + "</span>"
+    )
 
 
 def melds_html(melds: list[str], cat: Catalog) -> Html:
@@ -69,8 +78,9 @@ def melds_html(melds: list[str], cat: Catalog) -> Html:
     return Html(" ".join(f'<span class="gin-meld">{cards_html(m, cat)}</span>' for m in melds))
 
 
-def card_button(card: str, cat: Catalog, field: str, index: int, meld: int | None = None,
-                label: str = "") -> Html:
+def card_button(
+    card: str, cat: Catalog, field: str, index: int, meld: int | None = None, label: str = ""
+) -> Html:
     """A card the reader can change (the live example opens the card picker on it).
 
     Every card button starts out of the tab order: the page's script gives each hand one tab
@@ -79,30 +89,38 @@ def card_button(card: str, cat: Catalog, field: str, index: int, meld: int | Non
     name = card_name(parsed, cat)
     meld_attr = f' data-meld="{meld}"' if meld is not None else ""
     caption = cat.text("ui.pick_caption", card=card_text(card), field=label)
-    return Html(f'<button type="button" class="gin-card gin-suit-{parsed.suit}" '
-                f'data-card="{parsed}" data-field="{field}"{meld_attr} data-index="{index}" '
-                f'tabindex="-1" data-caption="{esc(caption)}"><span aria-hidden="true">'
-                f'{face(parsed)}</span><span class="gin-sr">{esc(cat.text("ui.edit_card", card=name))}'
-                f"</span></button>")
+    return Html(
+        f'<button type="button" class="gin-card gin-suit-{parsed.suit}" '
+        f'data-card="{parsed}" data-field="{field}"{meld_attr} data-index="{index}" '
+        f'tabindex="-1" data-caption="{esc(caption)}"><span aria-hidden="true">'
+        f'{face(parsed)}</span><span class="gin-sr">{esc(cat.text("ui.edit_card", card=name))}'
+        f"</span></button>"
+    )
 
 
 def hand_buttons(cards: str, cat: Catalog, field: str, label: str) -> Html:
     """A hand whose cards the reader can change: one group, one tab stop."""
-    buttons = "".join(card_button(c, cat, field, i, label=label)
-                      for i, c in enumerate(cards.split()))
-    return Html(f'<span class="gin-cards gin-hand" role="group" aria-label="{esc(label)}" '
-                f'data-field="{field}">{buttons}</span>')
+    buttons = "".join(
+        card_button(c, cat, field, i, label=label) for i, c in enumerate(cards.split())
+    )
+    return Html(
+        f'<span class="gin-cards gin-hand" role="group" aria-label="{esc(label)}" '
+        f'data-field="{field}">{buttons}</span>'
+    )
 
 
 def melds_buttons(melds: list[str], cat: Catalog, field: str, label: str) -> Html:
     """Melds whose cards the reader can change: one group for all of them."""
     groups = []
     for m, meld in enumerate(melds):
-        buttons = "".join(card_button(c, cat, field, i, meld=m, label=label)
-                          for i, c in enumerate(meld.split()))
+        buttons = "".join(
+            card_button(c, cat, field, i, meld=m, label=label) for i, c in enumerate(meld.split())
+        )
         groups.append(f'<span class="gin-meld"><span class="gin-cards">{buttons}</span></span>')
-    return Html(f'<span class="gin-hand" role="group" aria-label="{esc(label)}" '
-                f'data-field="{field}">{" ".join(groups)}</span>')
+    return Html(
+        f'<span class="gin-hand" role="group" aria-label="{esc(label)}" '
+        f'data-field="{field}">{" ".join(groups)}</span>'
+    )
 
 
 # --- explanation steps (the engine's codes and parameters, in words) ---------------------------
@@ -174,20 +192,31 @@ def _number(value, name: str = "") -> bool:
 def step_html(step: dict, cat: Catalog) -> Html:
     """One explanation step as a sentence. Numbers stay numbers, so that a message may write
     one with its unit ("{points:points}")."""
-    params = {k: v if _number(v, k) else param_html(k, v, cat) for k, v in step.items()
-              if k != "code"}
+    params = {
+        k: v if _number(v, k) else param_html(k, v, cat) for k, v in step.items() if k != "code"
+    }
     return cat.html(step_key(step), **_counted(step, params))
 
 
 def steps_html(steps: list[dict], cat: Catalog) -> Html:
-    return Html('<ol class="gin-steps">' + "".join(f"<li>{step_html(s, cat)}</li>" for s in steps)
-                + "</ol>")
+    return Html(
+        '<ol class="gin-steps">' + "".join(f"<li>{step_html(s, cat)}</li>" for s in steps) + "</ol>"
+    )
 
 
 def step_text(step: dict, cat: Catalog) -> str:
     """A step as plain text, for a status line."""
-    return cat.text(step_key(step), **_counted(step, {
-        k: v if _number(v, k) else param_text(k, v, cat) for k, v in step.items() if k != "code"}))
+    return cat.text(
+        step_key(step),
+        **_counted(
+            step,
+            {
+                k: v if _number(v, k) else param_text(k, v, cat)
+                for k, v in step.items()
+                if k != "code"
+            },
+        ),
+    )
 
 
 # The steps that list things, and the list whose length picks their message's plural form.
@@ -205,6 +234,7 @@ def _counted(step: dict, params: dict) -> dict:
 
 # --- rule numbers -------------------------------------------------------------------------------
 
+
 def rule_value(preset: str, field: str, cat: Catalog, short: bool = False) -> str:
     """One number (or choice) of a preset as text in the catalog's language. A choice (the tie
     and shutout rules) is a sentence; ``short``, the words that follow its label in a rules
@@ -221,25 +251,40 @@ def rule_value(preset: str, field: str, cat: Catalog, short: bool = False) -> st
 
 
 def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool = False) -> Html:
-    """"Rules: Standard — Gin bonus: 25 · … (Source: …)": the preset, the numbers an example
+    """ "Rules: Standard — Gin bonus: 25 · … (Source: …)": the preset, the numbers an example
     depends on, and who plays them. With ``choose``, the name is also a select (shown in a
     live example)."""
     rules = RULESETS[preset]
     name = esc(cat.text(f"rules.{preset}"))
     if choose:
-        options = "".join(f'<option value="{p}"{" selected" if p == preset else ""}>'
-                          f'{esc(cat.text(f"rules.{p}"))}</option>' for p in RULESETS)
-        name = Html(f'<span class="gin-static">{name}</span><select class="gin-edit gin-rules-select" '
-                    f'aria-label="{esc(cat.text("ui.rules"))}">{options}</select>')
-    text = " · ".join(f"{cat.text(f'rule.{n}')}: {rule_value(preset, n, cat, short=True)}"
-                      for n in numbers)
-    sources = (f' <span class="gin-source">({esc(cat.text("ui.source", source="; ".join(rules.sources), count=len(rules.sources)))})'
-               f"</span>") if rules.sources else ""
-    return Html(f'<p class="gin-rules"><span class="gin-rules-name">{esc(cat.text("ui.rules"))}: '
-                f'{name}</span> — <span class="gin-rule-numbers">{esc(text)}</span>{sources}</p>')
+        options = "".join(
+            f'<option value="{p}"{" selected" if p == preset else ""}>'
+            f"{esc(cat.text(f'rules.{p}'))}</option>"
+            for p in RULESETS
+        )
+        name = Html(
+            f'<span class="gin-static">{name}</span><select class="gin-edit gin-rules-select" '
+            f'aria-label="{esc(cat.text("ui.rules"))}">{options}</select>'
+        )
+    text = " · ".join(
+        f"{cat.text(f'rule.{n}')}: {rule_value(preset, n, cat, short=True)}" for n in numbers
+    )
+    sources = (
+        (
+            f' <span class="gin-source">({esc(cat.text("ui.source", source="; ".join(rules.sources), count=len(rules.sources)))})'
+            f"</span>"
+        )
+        if rules.sources
+        else ""
+    )
+    return Html(
+        f'<p class="gin-rules"><span class="gin-rules-name">{esc(cat.text("ui.rules"))}: '
+        f'{name}</span> — <span class="gin-rule-numbers">{esc(text)}</span>{sources}</p>'
+    )
 
 
 # --- errors --------------------------------------------------------------------------------------
+
 
 def error_text(error: dict, cat: Catalog) -> str:
     """A coded error (``{"code", "params"}``) as a sentence in the catalog's language. Cards
@@ -249,7 +294,7 @@ def error_text(error: dict, cat: Catalog) -> str:
         if isinstance(value, list):
             value = listed([str(v) for v in value], cat.text("list.or"))
         elif name in ("card", "upcard", "meld", "token") and isinstance(value, str):
-            try:
+            try:  # noqa: SIM105 - contextlib is not imported for this
                 value = card_text(value) if len(value.split()) == 1 else faces(value)
             except ValueError:
                 pass  # not cards: what the reader typed, quoted as it is
@@ -261,7 +306,7 @@ def error_text(error: dict, cat: Catalog) -> str:
             value = ""
         if not _number(value, name) and not hasattr(value, "forms"):
             value = CONTROL.sub(" ", str(value))  # one line, whatever was typed
-            value = value if len(value) <= MAX_QUOTE else value[:MAX_QUOTE - 1] + "…"
+            value = value if len(value) <= MAX_QUOTE else value[: MAX_QUOTE - 1] + "…"
         params[name] = value
     key = f"error.{error.get('code')}"
     return cat.text(key, **params) if cat.has(key) else cat.text("error.internal_error")

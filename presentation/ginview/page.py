@@ -33,12 +33,17 @@ def page_html(cat: Catalog) -> Html:
             f'<button type="button" class="gin-card gin-suit-{card.suit}" data-pick="{card}" '
             f'tabindex="-1"><span aria-hidden="true">{face(card)}</span>'
             f'<span class="gin-sr">{esc(card_name(card, cat))}</span></button>'
-            for card in DECK[suit * 13:(suit + 1) * 13])
+            for card in DECK[suit * 13 : (suit + 1) * 13]
+        )
         rows.append(f'<div class="gin-picker-row" role="group">{cells}</div>')
-    picker = (f'<div class="gin-picker" role="dialog" aria-label="{esc(cat.text("ui.pick_card"))}">'
-              f'<p class="gin-picker-caption"></p>'
-              f'<p class="gin-picker-note" id="gin-picker-note">{esc(cat.text("ui.picker_note"))}</p>'
-              f'{"".join(rows)}</div>')
+    picker = (
+        f'<div class="gin-picker" role="dialog" aria-label="{esc(cat.text("ui.pick_card"))}">'
+        f'<p class="gin-picker-caption"></p>'
+        f'<p class="gin-picker-note" id="gin-picker-note">{esc(cat.text("ui.picker_note"))}</p>'
+        f"{''.join(rows)}</div>"
+    )
     data = esc(json.dumps(texts, ensure_ascii=False, separators=(",", ":")))
-    return Html(f'<div class="gin-page" hidden data-gin-texts="{data}">'
-                f'<template class="gin-picker-template">{picker}</template></div>')
+    return Html(
+        f'<div class="gin-page" hidden data-gin-texts="{data}">'
+        f'<template class="gin-picker-template">{picker}</template></div>'
+    )

@@ -42,17 +42,27 @@ import json
 from ginrummy import RULESETS
 from ginrummy.advice import advise, check_lay_off_plan, lay_off_review
 from ginrummy.bots import LEVELS, choose
+from ginrummy.cards import parse_cards
 from ginrummy.errors import GinRummyError
 from ginrummy.hand import Action, legal_actions
-from ginrummy.public import view
 from ginrummy.match import MAX_SEED, game_from_json, new_game, next_hand, play
 from ginrummy.melds import best_melds
-from ginrummy.cards import parse_cards
+from ginrummy.public import view
 
 from .catalog import Catalog, Html, esc
 from .examples import ExampleError, sheet_table
-from .markup import card_html, card_name, card_text, cards_html, error_text, face, faces, \
-    melds_html, step_html, steps_html
+from .markup import (
+    card_html,
+    card_name,
+    card_text,
+    cards_html,
+    error_text,
+    face,
+    faces,
+    melds_html,
+    step_html,
+    steps_html,
+)
 
 YOU, BOT = 0, 1
 VERSION = 1
@@ -62,8 +72,18 @@ COSTLY = 1.0
 """A move that loses at least this many expected points is pointed out as a mistake."""
 START = {"seed": 1, "rules": "standard", "level": "strong"}
 """The game the page shows before its script runs (and the defaults of a new game)."""
-MOVE_KINDS = ("new", "show", "action", "hint", "coach", "select", "lay_off", "undo_lay_offs",
-              "lay_offs_done", "next")
+MOVE_KINDS = (
+    "new",
+    "show",
+    "action",
+    "hint",
+    "coach",
+    "select",
+    "lay_off",
+    "undo_lay_offs",
+    "lay_offs_done",
+    "next",
+)
 
 
 def bad(message: str, **params) -> ExampleError:
@@ -72,17 +92,30 @@ def bad(message: str, **params) -> ExampleError:
 
 # --- sessions ---------------------------------------------------------------------------------
 
+
 def new_session(seed: int, rules: str, level: str, coach: bool = True) -> dict:
     """A new game against ``level`` with the deals of ``seed`` (the computer has not played
     yet: :func:`respond` lets it)."""
     if not isinstance(rules, str) or rules not in RULESETS:
-        raise ExampleError("unknown_rules", f"no rules {str(rules)[:40]!r}", rules=str(rules)[:40],
-                           presets=list(RULESETS))
+        raise ExampleError(
+            "unknown_rules",
+            f"no rules {str(rules)[:40]!r}",
+            rules=str(rules)[:40],
+            presets=list(RULESETS),
+        )
     if not isinstance(level, str) or level not in LEVELS:
         raise ExampleError("unknown_level", f"no level {str(level)[:40]!r}", level=str(level)[:40])
     game = new_game(rules, seed=seed)
-    session = {"v": VERSION, "game": game.to_json(), "level": level, "coach": bool(coach),
-               "log": [], "plan": [], "selected": None, "advice": None}
+    session = {
+        "v": VERSION,
+        "game": game.to_json(),
+        "level": level,
+        "coach": bool(coach),
+        "log": [],
+        "plan": [],
+        "selected": None,
+        "advice": None,
+    }
     return session
 
 
@@ -94,8 +127,9 @@ def read_link(text) -> dict:
     for part in text.lstrip("#").split("&") if text.lstrip("#") else []:
         name, sep, value = part.partition("=")
         if not sep or name not in START:
-            raise ExampleError("bad_link", f"not a part of a game link: {part[:40]!r}",
-                               part=part[:40])
+            raise ExampleError(
+                "bad_link", f"not a part of a game link: {part[:40]!r}", part=part[:40]
+            )
         parts[name] = value
     seed = parts["seed"]
     if isinstance(seed, str) and not (seed.isdigit() and len(seed) <= 16 and int(seed) <= MAX_SEED):
@@ -124,9 +158,14 @@ def read_session(data):
         game = game_from_json(data["game"])
     except GinRummyError as error:
         raise bad(f"the game does not hold together: {error}", field="game") from None
-    for name, check in (("level", lambda v: v in LEVELS), ("coach", lambda v: isinstance(v, bool)),
-                        ("log", _log_ok), ("plan", lambda v: _plan_ok(v, game)),
-                        ("selected", lambda v: _selected_ok(v, game)), ("advice", _advice_ok)):
+    for name, check in (
+        ("level", lambda v: v in LEVELS),
+        ("coach", lambda v: isinstance(v, bool)),
+        ("log", _log_ok),
+        ("plan", lambda v: _plan_ok(v, game)),
+        ("selected", lambda v: _selected_ok(v, game)),
+        ("advice", _advice_ok),
+    ):
         try:
             ok = check(data[name])
         except (GinRummyError, KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -141,10 +180,19 @@ def _number(value) -> bool:
 
 
 def _log_ok(log) -> bool:
-    return isinstance(log, list) and len(log) <= MAX_LOG and all(
-        isinstance(e, dict) and set(e) == {"hand", "action", "best", "cost"}
-        and isinstance(e["hand"], int) and _number(e["cost"])
-        and Action.from_json(e["action"]) and Action.from_json(e["best"]) for e in log)
+    return (
+        isinstance(log, list)
+        and len(log) <= MAX_LOG
+        and all(
+            isinstance(e, dict)
+            and set(e) == {"hand", "action", "best", "cost"}
+            and isinstance(e["hand"], int)
+            and _number(e["cost"])
+            and Action.from_json(e["action"])
+            and Action.from_json(e["best"])
+            for e in log
+        )
+    )
 
 
 def _plan_ok(plan, game) -> bool:
@@ -158,18 +206,29 @@ def _plan_ok(plan, game) -> bool:
 
 
 def _selected_ok(card, game) -> bool:
-    return card is None or (isinstance(card, str) and game.hand.phase == "lay_off"
-                            and card in str(game.hand.hands[YOU]).split())
+    return card is None or (
+        isinstance(card, str)
+        and game.hand.phase == "lay_off"
+        and card in str(game.hand.hands[YOU]).split()
+    )
 
 
 def _advice_ok(advice) -> bool:
     if advice is None:
         return True
-    return (isinstance(advice, dict) and isinstance(advice["at"], list)
-            and isinstance(advice["samples"], int) and isinstance(advice["choices"], list)
-            and all(Action.from_json(c["action"]) and _number(c["points"])
-                    and _number(c["reasons"][0]["win"]) and _number(c["reasons"][0]["lose"])
-                    for c in advice["choices"]))
+    return (
+        isinstance(advice, dict)
+        and isinstance(advice["at"], list)
+        and isinstance(advice["samples"], int)
+        and isinstance(advice["choices"], list)
+        and all(
+            Action.from_json(c["action"])
+            and _number(c["points"])
+            and _number(c["reasons"][0]["win"])
+            and _number(c["reasons"][0]["lose"])
+            for c in advice["choices"]
+        )
+    )
 
 
 def decision(game) -> list:
@@ -178,6 +237,7 @@ def decision(game) -> list:
 
 
 # --- moves ----------------------------------------------------------------------------------
+
 
 def respond(session, move, cat: Catalog) -> dict:
     """Play ``move`` in ``session`` (None: none yet) and draw the result."""
@@ -188,11 +248,13 @@ def respond(session, move, cat: Catalog) -> dict:
     refused = None
     if kind == "new":
         if not isinstance(value, dict) or set(value) - {"link", "coach", *START}:
-            raise ExampleError("bad_request", "a new game is {link} or {seed, rules, level}, "
-                               "and coach")
+            raise ExampleError(
+                "bad_request", "a new game is {link} or {seed, rules, level}, and coach"
+            )
         settings = read_link(value["link"]) if "link" in value else {**START, **value}
-        session = new_session(settings["seed"], settings["rules"], settings["level"],
-                              value.get("coach", True) is True)
+        session = new_session(
+            settings["seed"], settings["rules"], settings["level"], value.get("coach", True) is True
+        )
         game = game_from_json(session["game"])
         over = False
     else:
@@ -208,8 +270,13 @@ def respond(session, move, cat: Catalog) -> dict:
     session["game"] = game.to_json()
     if refused:
         announce.append(refused)
-    return {"session": session, "html": str(view_html(session, game, cat, refused=refused)),
-            "announce": announce, "refused": refused, "link": link(session)}
+    return {
+        "session": session,
+        "html": str(view_html(session, game, cat, refused=refused)),
+        "announce": announce,
+        "refused": refused,
+        "link": link(session),
+    }
 
 
 def _show(session, game, value, announce, cat):
@@ -237,8 +304,9 @@ def advice_for(session, game) -> dict:
 def _action(session, game, value, announce, cat):
     action = Action.from_json(value)
     if action.player != YOU:
-        raise ExampleError("not_your_turn", "the reader plays player 0", player=action.player,
-                           turn=game.hand.turn)
+        raise ExampleError(
+            "not_your_turn", "the reader plays player 0", player=action.player, turn=game.hand.turn
+        )
     judged = session["coach"] and len(legal_actions(game.hand)) > 1 and action.kind != "lay_off"
     advice = advice_for(session, game) if judged else None
     before, game = game, play(game, action)  # raises the rules' reason for an illegal move
@@ -249,8 +317,12 @@ def _action(session, game, value, announce, cat):
         chosen = next((c for c in advice["choices"] if _same(c["action"], action)), None)
         if chosen is not None:
             best = advice["choices"][0]
-            entry = {"hand": game.number, "action": action.to_json(), "best": best["action"],
-                     "cost": round(best["points"] - chosen["points"], 2)}
+            entry = {
+                "hand": game.number,
+                "action": action.to_json(),
+                "best": best["action"],
+                "cost": round(best["points"] - chosen["points"], 2),
+            }
             session["log"] = session["log"] + [entry]
     return session, game
 
@@ -274,8 +346,9 @@ def _select(session, game, value, announce, cat):
     _lay_off_turn(game)
     card = str(parse_cards(value, count=1)[0]) if isinstance(value, str) else None
     if card is None or card not in str(game.hand.hands[YOU]).split():
-        raise ExampleError("card_not_in_hand", "select one of your cards",
-                           card=str(value)[:40], player=YOU)
+        raise ExampleError(
+            "card_not_in_hand", "select one of your cards", card=str(value)[:40], player=YOU
+        )
     return {**session, "selected": card}, game
 
 
@@ -303,9 +376,17 @@ def _next(session, game, value, announce, cat):
     return {**session, "advice": None}, next_hand(game)
 
 
-MOVES = {"show": _show, "coach": _coach, "hint": _hint, "action": _action, "select": _select,
-         "lay_off": _lay_off, "undo_lay_offs": _undo_lay_offs, "lay_offs_done": _lay_offs_done,
-         "next": _next}
+MOVES = {
+    "show": _show,
+    "coach": _coach,
+    "hint": _hint,
+    "action": _action,
+    "select": _select,
+    "lay_off": _lay_off,
+    "undo_lay_offs": _undo_lay_offs,
+    "lay_offs_done": _lay_offs_done,
+    "next": _next,
+}
 
 
 def computer_turns(session, game, announce: list, cat: Catalog):
@@ -314,8 +395,9 @@ def computer_turns(session, game, announce: list, cat: Catalog):
     while not game.hand.finished and game.hand.turn == BOT:
         action = choose(game.hand, session["level"], seed=game.seed)
         game = play(game, action)
-        announce.append(bot_move_text(game.hand.history[-1] if action.kind != "lay_off"
-                                      else None, action, cat))
+        announce.append(
+            bot_move_text(game.hand.history[-1] if action.kind != "lay_off" else None, action, cat)
+        )
     return session, game
 
 
@@ -337,19 +419,26 @@ def hand_end_text(game, cat: Catalog) -> str:
 
 # --- the view -------------------------------------------------------------------------------
 
-def move_button(move: dict, label: str, cls: str = "", pressed: bool | None = None,
-                disabled: bool = False) -> str:
+
+def move_button(
+    move: dict, label: str, cls: str = "", pressed: bool | None = None, disabled: bool = False
+) -> str:
     data = esc(json.dumps(move, separators=(",", ":")))
     extra = f' aria-pressed="{"true" if pressed else "false"}"' if pressed is not None else ""
-    return (f'<button type="button" class="gin-move{(" " + cls) if cls else ""}" '
-            f'data-move="{data}"{extra}{" disabled" if disabled else ""}>{label}</button>')
+    return (
+        f'<button type="button" class="gin-move{(" " + cls) if cls else ""}" '
+        f'data-move="{data}"{extra}{" disabled" if disabled else ""}>{label}</button>'
+    )
 
 
-def card_move(card: str, move: dict, label_key: str, cat: Catalog, pressed=None,
-              disabled=False) -> str:
+def card_move(
+    card: str, move: dict, label_key: str, cat: Catalog, pressed=None, disabled=False
+) -> str:
     """A card of the reader's hand as a button: its face for the eye, what it does for the ear."""
-    label = Html(f'<span aria-hidden="true">{face(card)}</span><span class="gin-sr">'
-                 f'{esc(cat.text(label_key, card=card_name(card, cat)))}</span>')
+    label = Html(
+        f'<span aria-hidden="true">{face(card)}</span><span class="gin-sr">'
+        f"{esc(cat.text(label_key, card=card_name(card, cat)))}</span>"
+    )
     suit = card[-1]
     return move_button(move, label, f"gin-card gin-suit-{suit}", pressed, disabled)
 
@@ -360,8 +449,9 @@ def action_label(action: dict, cat: Catalog) -> str:
     return cat.text(f"play.move.{action['kind']}", **params)
 
 
-def view_html(session: dict, game, cat: Catalog, refused: str | None = None,
-              live: bool = True) -> Html:
+def view_html(
+    session: dict, game, cat: Catalog, refused: str | None = None, live: bool = True
+) -> Html:
     """The whole play view: the table, the moves, the coach, the end of the hand, the sheet
     and, once the game is over, the review."""
     hand = game.hand
@@ -377,8 +467,7 @@ def view_html(session: dict, game, cat: Catalog, refused: str | None = None,
 
 
 def _section(title: str, body: str, cls: str) -> str:
-    return (f'<section class="{cls}"><h2 class="gin-play-heading">{esc(title)}</h2>{body}'
-            f"</section>")
+    return f'<section class="{cls}"><h2 class="gin-play-heading">{esc(title)}</h2>{body}</section>'
 
 
 def table_html(game, cat: Catalog, session: dict, live: bool) -> str:
@@ -386,22 +475,44 @@ def table_html(game, cat: Catalog, session: dict, live: bool) -> str:
     finished = hand.finished
     theirs = hand.hands[BOT]
     seen = view(hand, YOU)
-    rows = [_row(t("play.computer_hand"),
-                 (cards_html(str(theirs), cat) if finished else
-                  Html(esc(t("play.cards_count", count=seen.opponent_count))
-                       + (Html(" · " + esc(t("play.known")) + " ") + cards_html(str(seen.known), cat)
-                          if len(seen.known) else "")))),
-            _row(t("play.stock"), esc(t("play.cards_count", count=seen.stock_count)))]
+    rows = [
+        _row(
+            t("play.computer_hand"),
+            (
+                cards_html(str(theirs), cat)
+                if finished
+                else Html(
+                    esc(t("play.cards_count", count=seen.opponent_count))
+                    + (
+                        Html(" · " + esc(t("play.known")) + " ") + cards_html(str(seen.known), cat)
+                        if len(seen.known)
+                        else ""
+                    )
+                )
+            ),
+        ),
+        _row(t("play.stock"), esc(t("play.cards_count", count=seen.stock_count))),
+    ]
     pile = seen.discards
     top = card_html(str(pile[-1]), cat) if pile else esc(t("word.none"))
-    rows.append(_row(t("play.discard_pile"),
-                     Html(top + (" " + esc(t("play.cards_below", count=len(pile) - 1))
-                                 if len(pile) > 1 else ""))))
+    rows.append(
+        _row(
+            t("play.discard_pile"),
+            Html(
+                top
+                + (" " + esc(t("play.cards_below", count=len(pile) - 1)) if len(pile) > 1 else "")
+            ),
+        )
+    )
     rows.append(_row(t("play.your_hand"), your_hand_html(session, game, cat, live)))
     dealer = t(f"play.dealer.{hand.dealer}")
     title = t("play.hand_title", number=game.number)
-    return _section(title, f'<p class="gin-note">{esc(dealer)}</p>'
-                           f'<dl class="gin-summary gin-table">{"".join(rows)}</dl>', "gin-play-table")
+    return _section(
+        title,
+        f'<p class="gin-note">{esc(dealer)}</p>'
+        f'<dl class="gin-summary gin-table">{"".join(rows)}</dl>',
+        "gin-play-table",
+    )
 
 
 def your_hand_html(session: dict, game, cat: Catalog, live: bool) -> Html:
@@ -419,11 +530,22 @@ def your_hand_html(session: dict, game, cat: Catalog, live: bool) -> Html:
 
     def card(c: str) -> str:
         if discard_turn:
-            return card_move(c, {"action": {"kind": "discard", "player": YOU, "card": c}},
-                             "play.discard_card", cat, disabled=not live)
+            return card_move(
+                c,
+                {"action": {"kind": "discard", "player": YOU, "card": c}},
+                "play.discard_card",
+                cat,
+                disabled=not live,
+            )
         if lay_turn and c not in planned:
-            return card_move(c, {"select": c}, "play.select_card", cat,
-                             pressed=session["selected"] == c, disabled=not live)
+            return card_move(
+                c,
+                {"select": c},
+                "play.select_card",
+                cat,
+                pressed=session["selected"] == c,
+                disabled=not live,
+            )
         return str(card_html(c, cat))
 
     def group(text: str, cls: str) -> str:
@@ -434,10 +556,13 @@ def your_hand_html(session: dict, game, cat: Catalog, live: bool) -> Html:
         shown.append(group(dead, "gin-deadwood"))
     points = 0 if arrangement.big_gin else arrangement.points
     label = cat.text("play.your_cards")
-    summary = cat.text("play.deadwood_after" if len(cards) == 11 else "play.your_deadwood",
-                       points=points)
-    return Html(f'<span class="gin-hand" role="group" aria-label="{esc(label)}">{" ".join(shown)}</span>'
-                + (f' <span class="gin-note">{esc(summary)}</span>' if summary else ""))
+    summary = cat.text(
+        "play.deadwood_after" if len(cards) == 11 else "play.your_deadwood", points=points
+    )
+    return Html(
+        f'<span class="gin-hand" role="group" aria-label="{esc(label)}">{" ".join(shown)}</span>'
+        + (f' <span class="gin-note">{esc(summary)}</span>' if summary else "")
+    )
 
 
 def _by_rank(card) -> tuple:
@@ -459,16 +584,22 @@ def moves_html(session: dict, game, cat: Catalog, live: bool, refused: str | Non
     else:
         legal = legal_actions(hand)
         only_stock = hand.phase == "draw" and all(a.kind == "draw_stock" for a in legal)
-        prompt = t("play.prompt.draw_stock" if only_stock else f"play.prompt.{hand.phase}",
-                   **({"card": card_text(str(hand.discards[-1]))} if hand.discards else {}))
+        prompt = t(
+            "play.prompt.draw_stock" if only_stock else f"play.prompt.{hand.phase}",
+            **({"card": card_text(str(hand.discards[-1]))} if hand.discards else {}),
+        )
         for action in legal:
             kind = action.kind
             if kind == "discard":
                 continue  # the cards of the hand are the discard buttons
-            buttons.append(move_button({"action": action.to_json()},
-                                       esc(action_label(action.to_json(), cat)),
-                                       "gin-knock" if kind in ("knock", "gin", "big_gin") else "",
-                                       disabled=not live))
+            buttons.append(
+                move_button(
+                    {"action": action.to_json()},
+                    esc(action_label(action.to_json(), cat)),
+                    "gin-knock" if kind in ("knock", "gin", "big_gin") else "",
+                    disabled=not live,
+                )
+            )
     body = f'<p class="gin-prompt">{esc(prompt)}</p>{shown}'
     if refused:
         body += f'<p class="gin-refused">{esc(t("play.refused"))} {esc(refused)}</p>'
@@ -485,18 +616,33 @@ def lay_off_moves(session: dict, game, cat: Catalog, live: bool) -> tuple[str, s
     plays = [(p["card"], p["meld"]) for p in session["plan"]]
     melds = check_lay_off_plan(hand, plays)["knocker_melds"]
     selected = session["selected"]
-    buttons = [move_button({"lay_off": index}, esc(t("play.onto_meld", meld=faces(meld))),
-                           disabled=not live) for index, meld in enumerate(melds)] if selected else []
+    buttons = (
+        [
+            move_button(
+                {"lay_off": index}, esc(t("play.onto_meld", meld=faces(meld))), disabled=not live
+            )
+            for index, meld in enumerate(melds)
+        ]
+        if selected
+        else []
+    )
     if plays:
-        buttons.append(move_button({"undo_lay_offs": True}, esc(t("play.undo_lay_offs")),
-                                   disabled=not live))
-    buttons.append(move_button({"lay_offs_done": True}, esc(t("play.lay_offs_done")),
-                               disabled=not live))
-    prompt = (t("play.prompt.lay_off_meld", card=card_text(selected)) if selected
-              else t("play.prompt.lay_off"))
+        buttons.append(
+            move_button({"undo_lay_offs": True}, esc(t("play.undo_lay_offs")), disabled=not live)
+        )
+    buttons.append(
+        move_button({"lay_offs_done": True}, esc(t("play.lay_offs_done")), disabled=not live)
+    )
+    prompt = (
+        t("play.prompt.lay_off_meld", card=card_text(selected))
+        if selected
+        else t("play.prompt.lay_off")
+    )
     laid = "".join(f"<li>{esc(t('play.laid_off', card=card_text(c)))}</li>" for c, _ in plays)
-    shown = (f'<dl class="gin-summary">{_row(t("play.knocker_melds"), melds_html(melds, cat))}</dl>'
-             + (f'<ul class="gin-laid-off">{laid}</ul>' if laid else ""))
+    shown = (
+        f'<dl class="gin-summary">{_row(t("play.knocker_melds"), melds_html(melds, cat))}</dl>'
+        + (f'<ul class="gin-laid-off">{laid}</ul>' if laid else "")
+    )
     return prompt, shown, buttons
 
 
@@ -509,7 +655,7 @@ def coach_html(session: dict, game, cat: Catalog, live: bool = True) -> str:
     last = session["log"][-1] if session["log"] else None
     if last and last["hand"] == game.number and last.get("shown") is None:
         if last["cost"] >= COSTLY:
-            body += (f'<p class="gin-mistake">{esc(t("play.coach.mistake", better=action_label(last["best"], cat), chosen=action_label(last["action"], cat), points=decimal(last["cost"], cat)))}</p>')
+            body += f'<p class="gin-mistake">{esc(t("play.coach.mistake", better=action_label(last["best"], cat), chosen=action_label(last["action"], cat), points=decimal(last["cost"], cat)))}</p>'
         elif len(session["log"]) and not hand.finished:
             body += f'<p class="gin-good">{esc(t("play.coach.good", chosen=action_label(last["action"], cat)))}</p>'
     advice = session["advice"]
@@ -517,13 +663,18 @@ def coach_html(session: dict, game, cat: Catalog, live: bool = True) -> str:
         items = "".join(
             f"<li>{esc(action_label(c['action'], cat))} – "
             f"{esc(t('play.coach.expected', points=signed(c['points'], cat), win=c['reasons'][0]['win'], lose=c['reasons'][0]['lose']))}"
-            + "".join(f"; {esc(text)}" for text in reasons_text(c["reasons"][1:], cat)) + "</li>"
-            for c in advice["choices"])
-        body += (f'<p>{esc(t("play.coach.hint_intro", samples=advice["samples"]))}</p>'
-                 f'<ol class="gin-hint">{items}</ol>')
+            + "".join(f"; {esc(text)}" for text in reasons_text(c["reasons"][1:], cat))
+            + "</li>"
+            for c in advice["choices"]
+        )
+        body += (
+            f"<p>{esc(t('play.coach.hint_intro', samples=advice['samples']))}</p>"
+            f'<ol class="gin-hint">{items}</ol>'
+        )
     elif not hand.finished and hand.turn == YOU and hand.phase != "lay_off":
-        body += move_button({"hint": True}, esc(t("play.coach.hint")), "gin-hint-button",
-                            disabled=not live)
+        body += move_button(
+            {"hint": True}, esc(t("play.coach.hint")), "gin-hint-button", disabled=not live
+        )
     return _section(t("play.coach"), body, "gin-coach")
 
 
@@ -561,7 +712,6 @@ def rule_tips(game, cat: Catalog) -> list[str]:
     if hand.taken is not None:
         tips.append(t("play.tip.taken", card=card_text(str(hand.taken))))
     kinds = {a.kind for a in legal_actions(hand)}
-    limit = hand.rules.knock_limit if not hand.rules.oklahoma else None
     if "gin" in kinds or "big_gin" in kinds:
         tips.append(t("play.tip.gin"))
     elif "knock" in kinds:
@@ -584,24 +734,35 @@ def end_html(session: dict, game, cat: Catalog) -> str:
     examples' steps), the lay-offs the reader could have made."""
     hand, t = game.hand, cat.text
     if hand.result is None:
-        return _section(t("play.hand_over"), f'<p class="gin-headline">{cat.html("hand.dead")}</p>',
-                        "gin-play-end")
+        return _section(
+            t("play.hand_over"),
+            f'<p class="gin-headline">{cat.html("hand.dead")}</p>',
+            "gin-play-end",
+        )
     result = hand.result.to_json()
     steps = result["steps"]
-    body = (f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>'
-            f'<p>{esc(t(f"play.ended.{hand.knocker}"))}</p>')
-    lay = [{"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
-           for l in result["lay_offs"]]
+    body = (
+        f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>'
+        f"<p>{esc(t(f'play.ended.{hand.knocker}'))}</p>"
+    )
+    lay = [
+        {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
+        for l in result["lay_offs"]
+    ]
     if lay:
-        body += f'<h3>{esc(t("ui.lay_offs"))}</h3>{steps_html(lay, cat)}'
-    body += f'<h3>{esc(t("play.score_explained"))}</h3>{steps_html(steps[:-1], cat)}'
+        body += f"<h3>{esc(t('ui.lay_offs'))}</h3>{steps_html(lay, cat)}"
+    body += f"<h3>{esc(t('play.score_explained'))}</h3>{steps_html(steps[:-1], cat)}"
     if hand.ending == "knock" and hand.knocker == BOT:
         review = lay_off_review(hand)
         if review.get("left", 0) > 0:
-            best = [{"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
-                    for l in review["best"]["lay_offs"]]
-            body += (f'<p class="gin-mistake">{esc(t("play.lay_offs_left", points=review["left"]))}</p>'
-                     + steps_html(best, cat))
+            best = [
+                {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
+                for l in review["best"]["lay_offs"]
+            ]
+            body += (
+                f'<p class="gin-mistake">{esc(t("play.lay_offs_left", points=review["left"]))}</p>'
+                + steps_html(best, cat)
+            )
         else:
             body += f'<p class="gin-good">{esc(t("play.lay_offs_best"))}</p>'
     return _section(t("play.hand_over"), body, "gin-play-end")
@@ -611,8 +772,11 @@ def sheet_html(game, cat: Catalog) -> str:
     sheet = game.sheet.to_json()
     t = cat.text
     names = (t("play.player.0"), t("play.player.1"))
-    body = (str(sheet_table(sheet, cat, names=names)) if sheet.get("rows") else
-            f'<p>{esc(t("play.sheet_empty"))}</p>')
+    body = (
+        str(sheet_table(sheet, cat, names=names))
+        if sheet.get("rows")
+        else f"<p>{esc(t('play.sheet_empty'))}</p>"
+    )
     steps = [s for s in sheet.get("steps", []) if s["code"] != "hand_won"]
     if steps:
         body += str(steps_html(steps, cat))
@@ -625,19 +789,26 @@ def review_html(session: dict, cat: Catalog) -> str:
     t = cat.text
     log = session["log"]
     if not log:
-        return _section(t("play.review"), f'<p>{esc(t("play.review_empty"))}</p>', "gin-play-review")
+        return _section(
+            t("play.review"), f"<p>{esc(t('play.review_empty'))}</p>", "gin-play-review"
+        )
     good = sum(1 for e in log if e["cost"] < COSTLY)
     rows = "".join(
-        f'<tr><td>{e["hand"]}</td><td>{esc(action_label(e["action"], cat))}</td>'
-        f'<td>{esc(action_label(e["best"], cat))}</td><td>{esc(decimal(e["cost"], cat))}</td></tr>'
-        for e in log)
-    head = (f'<tr><th>{esc(t("play.review.hand"))}</th><th>{esc(t("play.review.yours"))}</th>'
-            f'<th>{esc(t("play.review.coach"))}</th><th>{esc(t("play.review.cost"))}</th></tr>')
+        f"<tr><td>{e['hand']}</td><td>{esc(action_label(e['action'], cat))}</td>"
+        f"<td>{esc(action_label(e['best'], cat))}</td><td>{esc(decimal(e['cost'], cat))}</td></tr>"
+        for e in log
+    )
+    head = (
+        f"<tr><th>{esc(t('play.review.hand'))}</th><th>{esc(t('play.review.yours'))}</th>"
+        f"<th>{esc(t('play.review.coach'))}</th><th>{esc(t('play.review.cost'))}</th></tr>"
+    )
     accuracy = round(100 * good / len(log))
-    return _section(t("play.review"),
-                    f'<p class="gin-headline">{esc(t("play.accuracy", percent=accuracy, good=good, count=len(log)))}</p>'
-                    f'<table class="gin-sheet"><thead>{head}</thead><tbody>{rows}</tbody></table>',
-                    "gin-play-review")
+    return _section(
+        t("play.review"),
+        f'<p class="gin-headline">{esc(t("play.accuracy", percent=accuracy, good=good, count=len(log)))}</p>'
+        f'<table class="gin-sheet"><thead>{head}</thead><tbody>{rows}</tbody></table>',
+        "gin-play-review",
+    )
 
 
 def _row(label: str, value) -> str:
@@ -646,23 +817,32 @@ def _row(label: str, value) -> str:
 
 # --- the page ---------------------------------------------------------------------------------
 
+
 def settings_html(session: dict, cat: Catalog) -> str:
     """The new-game form: rules preset, the computer's level, the coach switch (disabled until
     the page's script makes the game live), and the link to this game's deals (shown once there
     is a game)."""
     t = cat.text
     game = session["game"]
-    presets = "".join(f'<option value="{p}"{" selected" if p == game["rules"]["name"] else ""}>'
-                      f'{esc(t(f"rules.{p}"))}</option>' for p in RULESETS)
-    levels = "".join(f'<option value="{l}"{" selected" if l == session["level"] else ""}>'
-                     f'{esc(t(f"play.level.{l}"))}</option>' for l in LEVELS)
+    presets = "".join(
+        f'<option value="{p}"{" selected" if p == game["rules"]["name"] else ""}>'
+        f"{esc(t(f'rules.{p}'))}</option>"
+        for p in RULESETS
+    )
+    levels = "".join(
+        f'<option value="{l}"{" selected" if l == session["level"] else ""}>'
+        f"{esc(t(f'play.level.{l}'))}</option>"
+        for l in LEVELS
+    )
     checked = " checked" if session["coach"] else ""
-    return (f'<form class="gin-play-settings"><fieldset disabled>'
-            f'<label>{esc(t("ui.rules"))} <select name="rules">{presets}</select></label> '
-            f'<label>{esc(t("play.level"))} <select name="level">{levels}</select></label> '
-            f'<label><input type="checkbox" name="coach"{checked}> {esc(t("play.coach_on"))}</label> '
-            f'<button type="submit" class="gin-new-game">{esc(t("play.new_game"))}</button>'
-            f'</fieldset> <a class="gin-play-link" hidden>{esc(t("play.link"))}</a></form>')
+    return (
+        f'<form class="gin-play-settings"><fieldset disabled>'
+        f'<label>{esc(t("ui.rules"))} <select name="rules">{presets}</select></label> '
+        f'<label>{esc(t("play.level"))} <select name="level">{levels}</select></label> '
+        f'<label><input type="checkbox" name="coach"{checked}> {esc(t("play.coach_on"))}</label> '
+        f'<button type="submit" class="gin-new-game">{esc(t("play.new_game"))}</button>'
+        f'</fieldset> <a class="gin-play-link" hidden>{esc(t("play.link"))}</a></form>'
+    )
 
 
 def page_html(cat: Catalog) -> Html:
@@ -673,8 +853,10 @@ def page_html(cat: Catalog) -> Html:
     _, game = computer_turns(session, game, [], cat)
     session["game"] = game.to_json()
     view = view_html(session, game, cat, live=False)
-    return Html(f'<div class="gin-play" data-gin="play">'
-                f'<p class="gin-play-note">{esc(cat.text("play.needs_js"))}</p>'
-                f'{settings_html(session, cat)}'
-                f'<div class="gin-play-view">{view}</div>'
-                f'<p class="gin-status" role="status"></p></div>')
+    return Html(
+        f'<div class="gin-play" data-gin="play">'
+        f'<p class="gin-play-note">{esc(cat.text("play.needs_js"))}</p>'
+        f"{settings_html(session, cat)}"
+        f'<div class="gin-play-view">{view}</div>'
+        f'<p class="gin-status" role="status"></p></div>'
+    )

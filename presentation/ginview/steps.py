@@ -40,12 +40,19 @@ from ginrummy.melds import min_deadwood_mask
 from . import fields as F
 from .catalog import Catalog, Html, esc
 from .examples import engine, worked_html
-from .fields import MOVES, Deal, Field, FieldError, Moves, move_text, parse_move
+from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, melds_html, rules_line
 
 VERDICTS = ("big_gin", "gin", "knock", "no")
-RULE_PARAMS = ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "game_target",
-               "game_bonus", "box_bonus")
+RULE_PARAMS = (
+    "knock_limit",
+    "gin_bonus",
+    "big_gin_bonus",
+    "undercut_bonus",
+    "game_target",
+    "game_bonus",
+    "box_bonus",
+)
 """The preset numbers every step's messages may use as placeholders."""
 COMMON = ("id", "ask", "text", "hints", "explain", "answer")
 """The fields of every step (the messages' ids and the answer), checked by the lesson reader."""
@@ -80,6 +87,7 @@ class Verdict:
 
 # --- field types only steps have ------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Verdicts(F.FieldType):
     expected = "a list of two or more of " + ", ".join(VERDICTS)
@@ -101,6 +109,7 @@ class Path(F.FieldType):
 
 
 # --- the kinds --------------------------------------------------------------------------------------
+
 
 def _rules_of(step: dict) -> str:
     return step.get("rules") or "standard"
@@ -174,19 +183,26 @@ class DiscardStep(StepKind):
         request = {"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")}
         result = engine(request)
         hand = step["hand"].split()
-        after = {c: engine({"op": "deadwood", "cards": " ".join(x for x in hand if x != c)})["points"]
-                 for c in hand}
-        return Replay({"best": result["points"], "after": after, "discard": result["discard"]},
-                      {"points": result["points"], "limit": result["limit"]},
-                      {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")})
+        after = {
+            c: engine({"op": "deadwood", "cards": " ".join(x for x in hand if x != c)})["points"]
+            for c in hand
+        }
+        return Replay(
+            {"best": result["points"], "after": after, "discard": result["discard"]},
+            {"points": result["points"], "limit": result["limit"]},
+            {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")},
+        )
 
     def stated_problem(self, step, replay):
         stated, check = step["answer"], replay.check
         if stated not in step["hand"].split():
             return wrong(step, f"the answer {stated} is not in the hand")
         if check["after"][stated] != check["best"]:
-            return wrong(step, f"discarding {stated} leaves deadwood {check['after'][stated]}, "
-                               f"the best discard ({check['discard']}) leaves {check['best']}")
+            return wrong(
+                step,
+                f"discarding {stated} leaves deadwood {check['after'][stated]}, "
+                f"the best discard ({check['discard']}) leaves {check['best']}",
+            )
         replay.params["discard"] = stated
         return None
 
@@ -197,7 +213,9 @@ class DiscardStep(StepKind):
         return Verdict(False, "tutorial.why.discard", {"card": answer, "points": points})
 
     def table_html(self, step, replay, cat):
-        return _table(_hand_rows(step, cat, True)) + rules_line(_rules_of(step), ("knock_limit",), cat)
+        return _table(_hand_rows(step, cat, True)) + rules_line(
+            _rules_of(step), ("knock_limit",), cat
+        )
 
     def pickable(self, step):
         return step["hand"]
@@ -208,9 +226,11 @@ class DeadwoodStep(StepKind):
     def replay(self, step):
         result = engine({"op": "melds", "cards": step["hand"]})
         every = sum(c.value for c in parse_cards(step["hand"]))
-        return Replay({"points": result["points"], "deadwood": result["deadwood"], "every": every},
-                      {"points": result["points"], "deadwood": result["deadwood"]},
-                      {"kind": "melds", "hand": step["hand"]})
+        return Replay(
+            {"points": result["points"], "deadwood": result["deadwood"], "every": every},
+            {"points": result["points"], "deadwood": result["deadwood"]},
+            {"kind": "melds", "hand": step["hand"]},
+        )
 
     def stated_problem(self, step, replay):
         if step["answer"] != replay.check["points"]:
@@ -222,7 +242,11 @@ class DeadwoodStep(StepKind):
             return Verdict(True)
         if answer == check["every"]:  # every card counted, melds too
             return Verdict(False, "tutorial.why.deadwood_every", {"value": answer})
-        key = "tutorial.why.deadwood_high" if answer > check["points"] else "tutorial.why.deadwood_low"
+        key = (
+            "tutorial.why.deadwood_high"
+            if answer > check["points"]
+            else "tutorial.why.deadwood_low"
+        )
         return Verdict(False, key, {"value": answer})
 
     def table_html(self, step, replay, cat):
@@ -233,14 +257,18 @@ class DeadwoodStep(StepKind):
 class MeldsStep(StepKind):
     def replay(self, step):
         result = engine({"op": "melds", "cards": step["hand"]})
-        return Replay({"deadwood": result["deadwood"], "points": result["points"]},
-                      {"points": result["points"], "deadwood": result["deadwood"]},
-                      {"kind": "melds", "hand": step["hand"]})
+        return Replay(
+            {"deadwood": result["deadwood"], "points": result["points"]},
+            {"points": result["points"], "deadwood": result["deadwood"]},
+            {"kind": "melds", "hand": step["hand"]},
+        )
 
     def stated_problem(self, step, replay):
         if _cards_set(step["answer"]) != _cards_set(replay.check["deadwood"]):
-            return wrong(step, f"the deadwood of the best arrangement is "
-                               f"{replay.check['deadwood'] or 'none'}")
+            return wrong(
+                step,
+                f"the deadwood of the best arrangement is {replay.check['deadwood'] or 'none'}",
+            )
         if not unique_arrangement(step["hand"], replay.check["points"]):
             return "the hand has more than one best arrangement: choose a hand with one"
         return None
@@ -249,7 +277,9 @@ class MeldsStep(StepKind):
         if _cards_set(answer) == _cards_set(check["deadwood"]):
             return Verdict(True)
         value = sum(c.value for c in parse_cards(answer)) if answer else 0
-        key = "tutorial.why.melds_more" if value > check["points"] else "tutorial.why.melds_unmelded"
+        key = (
+            "tutorial.why.melds_more" if value > check["points"] else "tutorial.why.melds_unmelded"
+        )
         return Verdict(False, key, {"value": value})
 
     def table_html(self, step, replay, cat):
@@ -283,15 +313,22 @@ class KnockStep(StepKind):
     def replay(self, step):
         result = engine({"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")})
         check = {k: result[k] for k in ("verdict", "points", "limit", "discard")}
-        return Replay(check, {"points": result["points"], "limit": result["limit"],
-                              "discard": result["discard"] or ""},
-                      {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")})
+        return Replay(
+            check,
+            {
+                "points": result["points"],
+                "limit": result["limit"],
+                "discard": result["discard"] or "",
+            },
+            {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")},
+        )
 
     def stated_problem(self, step, replay):
         check = replay.check
         if step["answer"] != check["verdict"]:
-            return wrong(step, f"{check['verdict']!r} (deadwood {check['points']}, "
-                               f"limit {check['limit']})")
+            return wrong(
+                step, f"{check['verdict']!r} (deadwood {check['points']}, limit {check['limit']})"
+            )
         if check["verdict"] not in self.choices(step):
             return f"the engine's answer {check['verdict']!r} is not one of the choices"
         return None
@@ -300,13 +337,16 @@ class KnockStep(StepKind):
         if answer == check["verdict"]:
             return Verdict(True)
         gin_only = check["verdict"] == "no" and check["limit"] == 0
-        return Verdict(False, "tutorial.why.knock_gin_only" if gin_only else
-                       f"tutorial.why.knock_{check['verdict']}",
-                       {"card": check["discard"] or "", "points": check["points"],
-                        "limit": check["limit"]})
+        return Verdict(
+            False,
+            "tutorial.why.knock_gin_only" if gin_only else f"tutorial.why.knock_{check['verdict']}",
+            {"card": check["discard"] or "", "points": check["points"], "limit": check["limit"]},
+        )
 
     def table_html(self, step, replay, cat):
-        return _table(_hand_rows(step, cat, False)) + rules_line(_rules_of(step), ("knock_limit",), cat)
+        return _table(_hand_rows(step, cat, False)) + rules_line(
+            _rules_of(step), ("knock_limit",), cat
+        )
 
     def choices(self, step):
         return step.get("choices") or ["knock", "no"]
@@ -321,9 +361,11 @@ class LayoffStep(StepKind):
         result = engine({"op": "layoffs", **_with(step, "knocker_melds", "defender")})
         laid = [l["card"] for l in result["lay_offs"]]
         cards = str(parse_cards(" ".join(laid))) if laid else ""
-        return Replay({"cards": cards, "points": result["points"]},
-                      {"points": result["points"], "cards": cards, "count": len(laid)},
-                      {"kind": "layoffs", **_with(step, "knocker_melds", "defender")})
+        return Replay(
+            {"cards": cards, "points": result["points"]},
+            {"points": result["points"], "cards": cards, "count": len(laid)},
+            {"kind": "layoffs", **_with(step, "knocker_melds", "defender")},
+        )
 
     def stated_problem(self, step, replay):
         if _cards_set(step["answer"]) != _cards_set(replay.check["cards"]):
@@ -339,8 +381,12 @@ class LayoffStep(StepKind):
         return Verdict(False, "tutorial.why.layoff_missing")
 
     def table_html(self, step, replay, cat):
-        return _table([(cat.text("ui.knocker_melds"), melds_html(step["knocker_melds"], cat), False),
-                       (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), True)])
+        return _table(
+            [
+                (cat.text("ui.knocker_melds"), melds_html(step["knocker_melds"], cat), False),
+                (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), True),
+            ]
+        )
 
     def pickable(self, step):
         return step["defender"]
@@ -350,10 +396,16 @@ class LayoffStep(StepKind):
 class ScoreStep(StepKind):
     def replay(self, step):
         result = engine({"op": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
-        return Replay(score_check(result),
-                      {"points": result["points"], "knocker_points": result["knocker_points"],
-                       "defender_points": result["defender_points"], "limit": result["knock_limit"]},
-                      {"kind": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
+        return Replay(
+            score_check(result),
+            {
+                "points": result["points"],
+                "knocker_points": result["knocker_points"],
+                "defender_points": result["defender_points"],
+                "limit": result["knock_limit"],
+            },
+            {"kind": "score", **_with(step, "knocker", "defender", "rules", "upcard")},
+        )
 
     def stated_problem(self, step, replay):
         if step["answer"] != replay.check["points"]:
@@ -364,13 +416,17 @@ class ScoreStep(StepKind):
         return judge_number(check["points"], check["mistakes"], answer)
 
     def table_html(self, step, replay, cat):
-        rows = [(cat.text("ui.knocker_hand"), cards_html(step["knocker"], cat), False),
-                (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), False)]
+        rows = [
+            (cat.text("ui.knocker_hand"), cards_html(step["knocker"], cat), False),
+            (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), False),
+        ]
         if step.get("upcard"):
             rows.append((cat.text("ui.upcard"), card_html(step["upcard"], cat), False))
-        return _table(rows) + rules_line(_rules_of(step), ("knock_limit", "gin_bonus",
-                                                            "big_gin_bonus", "undercut_bonus",
-                                                            "tie"), cat)
+        return _table(rows) + rules_line(
+            _rules_of(step),
+            ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "tie"),
+            cat,
+        )
 
 
 def resolve(result, path: str):
@@ -389,13 +445,21 @@ def resolve(result, path: str):
 @dataclass(frozen=True)
 class SheetStep(StepKind):
     def replay(self, step):
-        result = engine({"op": "sheet", "entries": step["entries"],
-                         "format": step.get("format") or "standard", **_with(step, "rules")})
+        result = engine(
+            {
+                "op": "sheet",
+                "entries": step["entries"],
+                "format": step.get("format") or "standard",
+                **_with(step, "rules"),
+            }
+        )
         value = resolve(result, step["find"])
         kind = "hollywood" if step.get("format") == "hollywood" else "sheet"
-        return Replay({"value": value, "mistakes": sheet_mistakes(result, step["find"], value)},
-                      {"value": value},
-                      {"kind": kind, "entries": step["entries"], **_with(step, "rules")})
+        return Replay(
+            {"value": value, "mistakes": sheet_mistakes(result, step["find"], value)},
+            {"value": value},
+            {"kind": kind, "entries": step["entries"], **_with(step, "rules")},
+        )
 
     def stated_problem(self, step, replay):
         value = replay.check["value"]
@@ -411,11 +475,17 @@ class SheetStep(StepKind):
     def table_html(self, step, replay, cat):
         t = cat.text
         head = f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th></tr>"
-        body = "".join(f"<tr><td>{i}</td><td>{esc(t('player.%d' % e['winner']))}</td>"
-                       f"<td>{e['points']}</td></tr>" for i, e in enumerate(step["entries"], 1))
-        return Html(f'<table class="gin-sheet"><thead>{head}</thead><tbody>{body}</tbody></table>'
-                    + rules_line(_rules_of(step), ("game_target", "game_bonus", "box_bonus",
-                                                   "shutout"), cat))
+        body = "".join(
+            f"<tr><td>{i}</td><td>{esc(t('player.' + str(e['winner'])))}</td>"
+            f"<td>{e['points']}</td></tr>"
+            for i, e in enumerate(step["entries"], 1)
+        )
+        return Html(
+            f'<table class="gin-sheet"><thead>{head}</thead><tbody>{body}</tbody></table>'
+            + rules_line(
+                _rules_of(step), ("game_target", "game_bonus", "box_bonus", "shutout"), cat
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -423,13 +493,19 @@ class MoveStep(StepKind):
     def replay(self, step):
         state = engine({"op": "deal", **step["deal"], **_with(step, "rules")})
         for text in step.get("moves") or []:
-            state = engine({"op": "play", "state": state["state"],
-                            "action": parse_move(text, True, "moves")})
+            state = engine(
+                {"op": "play", "state": state["state"], "action": parse_move(text, True, "moves")}
+            )
         legal = {move_text({k: v for k, v in a.items() if k != "player"}) for a in state["legal"]}
         s = state["state"]
         turn = s["turn"]
-        table = {"hand": s["hands"][turn], "upcard": s["upcard"], "taken": s.get("taken") or "",
-                 "dealer": s["dealer"], "turn": turn}
+        table = {
+            "hand": s["hands"][turn],
+            "upcard": s["upcard"],
+            "taken": s.get("taken") or "",
+            "dealer": s["dealer"],
+            "turn": turn,
+        }
         why = {}  # the engine's reason for each illegal choice, when it speaks to the learner
         for choice in self.choices(step):
             if choice not in legal:
@@ -437,8 +513,12 @@ class MoveStep(StepKind):
                 refused = api_call({"op": "play", "state": s, "action": action})
                 if not refused["ok"] and refused["error"]["code"] in MOVE_REASONS:
                     why[choice] = {k: refused["error"][k] for k in ("code", "params")}
-        return Replay({"legal": [c for c in self.choices(step) if c in legal], "why": why},
-                      {"upcard": s["upcard"]}, None, table)
+        return Replay(
+            {"legal": [c for c in self.choices(step) if c in legal], "why": why},
+            {"upcard": s["upcard"]},
+            None,
+            table,
+        )
 
     def stated_problem(self, step, replay):
         legal = replay.check["legal"]
@@ -462,8 +542,10 @@ class MoveStep(StepKind):
     def table_html(self, step, replay, cat):
         table, t = replay.table, cat.text
         who = "tutorial.dealer" if table["dealer"] == table["turn"] else "tutorial.non_dealer"
-        rows = [(t("tutorial.you_are"), esc(t(who)), False),
-                (t("tutorial.your_hand"), cards_html(table["hand"], cat), False)]
+        rows = [
+            (t("tutorial.you_are"), esc(t(who)), False),
+            (t("tutorial.your_hand"), cards_html(table["hand"], cat), False),
+        ]
         if table["taken"]:
             rows.append((t("tutorial.taken"), card_html(table["taken"], cat), False))
         else:
@@ -483,8 +565,15 @@ def wrong(step: dict, detail) -> str:
     return f"the stated answer {step['answer']!r} is not what the engine computes: {detail}"
 
 
-MOVE_REASONS = ("must_draw_stock", "cannot_discard_taken_card", "discard_pile_empty",
-                "knock_over_limit", "gin_required", "not_gin", "card_not_in_hand")
+MOVE_REASONS = (
+    "must_draw_stock",
+    "cannot_discard_taken_card",
+    "discard_pile_empty",
+    "knock_over_limit",
+    "gin_required",
+    "not_gin",
+    "card_not_in_hand",
+)
 """The engine's refusals that tell a learner why a move is not allowed (the others name the
 engine's phases and are told as tutorial.why.move)."""
 
@@ -504,26 +593,37 @@ def score_check(result: dict) -> dict:
     """What a score answer is judged against: the points, and the likely wrong answers, each
     with the message that says what was left out."""
     mult = result["multiplier"]
-    final = next(s for s in result["steps"] if s["code"] in ("undercut", "gin_score",
-                                                              "big_gin_score", "knock_win",
-                                                              "tie_knocker"))
+    final = next(
+        s
+        for s in result["steps"]
+        if s["code"] in ("undercut", "gin_score", "big_gin_score", "knock_win", "tie_knocker")
+    )
     mistakes = []
     if result["outcome"] == "undercut":
-        mistakes += [("undercut_bonus", final["difference"] * mult, {"bonus": final["bonus"]}),
-                     ("undercut_difference", final["bonus"] * mult,
-                      {"difference": final["difference"]})]
+        mistakes += [
+            ("undercut_bonus", final["difference"] * mult, {"bonus": final["bonus"]}),
+            ("undercut_difference", final["bonus"] * mult, {"difference": final["difference"]}),
+        ]
     elif result["outcome"] in ("gin", "big_gin"):
-        mistakes.append((f"{result['outcome']}_bonus", result["defender_points"] * mult,
-                         {"bonus": final.get("bonus", 0)}))
+        mistakes.append(
+            (
+                f"{result['outcome']}_bonus",
+                result["defender_points"] * mult,
+                {"bonus": final.get("bonus", 0)},
+            )
+        )
     if result["lay_offs"]:
         laid = " ".join(l["card"] for l in result["lay_offs"])
         before = result["defender_points"] + sum(c.value for c in parse_cards(laid))
-        mistakes.append(("before_lay_offs", (before - result["knocker_points"]) * mult,
-                         {"cards": laid}))
+        mistakes.append(
+            ("before_lay_offs", (before - result["knocker_points"]) * mult, {"cards": laid})
+        )
     if mult > 1:
         mistakes.append(("spade_double", result["points"] // mult, {"upcard": result["upcard"]}))
-    return {"points": result["points"],
-            "mistakes": [m for m in mistakes if m[1] != result["points"]]}
+    return {
+        "points": result["points"],
+        "mistakes": [m for m in mistakes if m[1] != result["points"]],
+    }
 
 
 def sheet_mistakes(result: dict, path: str, value) -> list:
@@ -533,11 +633,16 @@ def sheet_mistakes(result: dict, path: str, value) -> list:
         return []
     player = int(parts[1])
     won = result.get("winner") == player
-    left_out = [("box_bonus", result["box_bonus"][player], {"boxes": result["boxes"][player]}),
-                ("game_bonus", result["game_bonus"] if won else 0, {}),
-                ("shutout_bonus", result["shutout_bonus"] if won else 0, {})]
-    mistakes = [(key, value - amount, {**params, "amount": amount})
-                for key, amount, params in left_out if amount]
+    left_out = [
+        ("box_bonus", result["box_bonus"][player], {"boxes": result["boxes"][player]}),
+        ("game_bonus", result["game_bonus"] if won else 0, {}),
+        ("shutout_bonus", result["shutout_bonus"] if won else 0, {}),
+    ]
+    mistakes = [
+        (key, value - amount, {**params, "amount": amount})
+        for key, amount, params in left_out
+        if amount
+    ]
     if sum(m[2]["amount"] for m in mistakes) and len(mistakes) > 1:
         mistakes.append(("no_bonuses", result["points"][player], {}))
     return [m for m in mistakes if m[1] != value]
@@ -551,24 +656,63 @@ def _upcard() -> Field:
     return Field("upcard", F.CARD, required=False)
 
 
-STEPS: dict[str, StepKind] = {k.name: k for k in (
-    DiscardStep("discard", (Field("hand", F.CARDS11), _rules(), _upcard()), F.CARD, "pick", True),
-    DeadwoodStep("deadwood", (Field("hand", F.CARDS10OR11),), F.Number()),
-    MeldsStep("melds", (Field("hand", F.CARDS10),), F.Cards(), "picks"),
-    KnockStep("knock", (Field("hand", F.CARDS11), _rules(), _upcard(),
-                        Field("choices", Verdicts(), required=False)), F.Choice(VERDICTS),
-              "choice", True),
-    LayoffStep("layoff", (Field("knocker_melds", F.MELDS), Field("defender", F.CARDS10)),
-               F.Cards(), "picks"),
-    ScoreStep("score", (Field("knocker", F.CARDS10OR11), Field("defender", F.CARDS10), _rules(),
-                        _upcard()), F.Number(), rules=True),
-    SheetStep("sheet", (Field("entries", F.ENTRIES), Field("find", Path()), _rules(),
-                        Field("format", F.Choice(("standard", "hollywood")), required=False)),
-              F.Number(), rules=True),
-    MoveStep("move", (Field("deal", Deal()), Field("choices", Moves(choices=True)),
-                      Field("moves", Moves(), required=False), _rules()),
-             F.Choice(()), "choice", True),
-)}
+STEPS: dict[str, StepKind] = {
+    k.name: k
+    for k in (
+        DiscardStep(
+            "discard", (Field("hand", F.CARDS11), _rules(), _upcard()), F.CARD, "pick", True
+        ),
+        DeadwoodStep("deadwood", (Field("hand", F.CARDS10OR11),), F.Number()),
+        MeldsStep("melds", (Field("hand", F.CARDS10),), F.Cards(), "picks"),
+        KnockStep(
+            "knock",
+            (
+                Field("hand", F.CARDS11),
+                _rules(),
+                _upcard(),
+                Field("choices", Verdicts(), required=False),
+            ),
+            F.Choice(VERDICTS),
+            "choice",
+            True,
+        ),
+        LayoffStep(
+            "layoff",
+            (Field("knocker_melds", F.MELDS), Field("defender", F.CARDS10)),
+            F.Cards(),
+            "picks",
+        ),
+        ScoreStep(
+            "score",
+            (Field("knocker", F.CARDS10OR11), Field("defender", F.CARDS10), _rules(), _upcard()),
+            F.Number(),
+            rules=True,
+        ),
+        SheetStep(
+            "sheet",
+            (
+                Field("entries", F.ENTRIES),
+                Field("find", Path()),
+                _rules(),
+                Field("format", F.Choice(("standard", "hollywood")), required=False),
+            ),
+            F.Number(),
+            rules=True,
+        ),
+        MoveStep(
+            "move",
+            (
+                Field("deal", Deal()),
+                Field("choices", Moves(choices=True)),
+                Field("moves", Moves(), required=False),
+                _rules(),
+            ),
+            F.Choice(()),
+            "choice",
+            True,
+        ),
+    )
+}
 """Every kind of lesson step, by its ``ask``."""
 
 
@@ -580,18 +724,28 @@ def read_step(data: dict, lesson_rules: str | None = None) -> dict:
     name = data.get("ask")
     if not isinstance(name, str) or name not in STEPS:
         shown = name if isinstance(name, str) else repr(name)
-        raise StepError("unknown_kind", f"unknown kind ask: {shown[:40]!r}; use one of "
-                        f"{', '.join(STEPS)}", kind=shown[:40], kinds=list(STEPS))
+        raise StepError(
+            "unknown_kind",
+            f"unknown kind ask: {shown[:40]!r}; use one of {', '.join(STEPS)}",
+            kind=shown[:40],
+            kinds=list(STEPS),
+        )
     kind = STEPS[name]
     own = {k: v for k, v in data.items() if k not in COMMON}
-    out = {"ask": name, **({"id": data["id"]} if "id" in data else {}),
-           **F.read_fields(own, kind.fields, f"a {name} step")}
+    out = {
+        "ask": name,
+        **({"id": data["id"]} if "id" in data else {}),
+        **F.read_fields(own, kind.fields, f"a {name} step"),
+    }
     if kind.rules and lesson_rules and "rules" not in out:
         out["rules"] = lesson_rules
     if "answer" in data:
         answer = data["answer"]
-        out["answer"] = (F.Choice(tuple(kind.choices(out))).parse(answer, "answer")
-                         if name == "move" else kind.answer.parse(answer, "answer"))
+        out["answer"] = (
+            F.Choice(tuple(kind.choices(out))).parse(answer, "answer")
+            if name == "move"
+            else kind.answer.parse(answer, "answer")
+        )
     return out
 
 
@@ -606,18 +760,25 @@ def stated_problem(step: dict, replayed: Replay) -> str | None:
 
 # --- markup -------------------------------------------------------------------------------------
 
+
 def message_html(key: str, params: dict, cat: Catalog) -> Html:
     """A lesson message with its placeholders filled: cards drawn, numbers as they are. A
     placeholder the step cannot fill is a StepError (``missing_param``)."""
     missing = [n for n in re.findall(r"\{(\w+)\}", cat.template(key)) if n not in params]
     if missing:
-        raise StepError("missing_param", f"message {key!r} ({cat.language}) uses {{{missing[0]}}}, "
-                        f"which this step does not provide (it has {', '.join(sorted(params))})",
-                        key=key, param=missing[0])
+        raise StepError(
+            "missing_param",
+            f"message {key!r} ({cat.language}) uses {{{missing[0]}}}, "
+            f"which this step does not provide (it has {', '.join(sorted(params))})",
+            key=key,
+            param=missing[0],
+        )
     filled = {}
     for name, value in params.items():
         if name in ("discard", "deadwood", "cards", "upcard", "card") and isinstance(value, str):
-            filled[name] = card_html(value, cat) if len(value.split()) == 1 else cards_html(value, cat)
+            filled[name] = (
+                card_html(value, cat) if len(value.split()) == 1 else cards_html(value, cat)
+            )
         elif value is None:
             filled[name] = cat.text("rule.no_big_gin")
         else:
@@ -639,21 +800,41 @@ def form_html(step: dict, cat: Catalog, hints: bool) -> Html:
     legend = esc(cat.text(f"tutorial.ask.{kind.name}"))
     if kind.control in ("pick", "picks"):
         input_type = "radio" if kind.control == "pick" else "checkbox"
-        control = '<span class="gin-picks">' + "".join(
-            f'<label class="gin-pick"><input type="{input_type}" name="{name}" value="{c}">'
-            f"{card_html(c, cat)}</label>" for c in kind.pickable(step).split()) + "</span>"
+        control = (
+            '<span class="gin-picks">'
+            + "".join(
+                f'<label class="gin-pick"><input type="{input_type}" name="{name}" value="{c}">'
+                f"{card_html(c, cat)}</label>"
+                for c in kind.pickable(step).split()
+            )
+            + "</span>"
+        )
     elif kind.control == "choice":
-        control = '<span class="gin-choices">' + "".join(
-            f'<label class="gin-choice"><input type="radio" name="{name}" value="{esc(c)}"> '
-            f"{kind.choice_html(step, c, cat)}</label>" for c in kind.choices(step)) + "</span>"
+        control = (
+            '<span class="gin-choices">'
+            + "".join(
+                f'<label class="gin-choice"><input type="radio" name="{name}" value="{esc(c)}"> '
+                f"{kind.choice_html(step, c, cat)}</label>"
+                for c in kind.choices(step)
+            )
+            + "</span>"
+        )
     else:
-        control = (f'<input class="gin-number" type="number" inputmode="numeric" min="0" '
-                   f'max="{F.MAX_POINTS}" step="1" name="{name}" aria-label="{legend}">')
-    hint = (f'<button type="button" class="gin-lesson-hint-button">{esc(cat.text("tutorial.hint"))}'
-            f"</button>" if hints else "")
-    return Html(f'<form class="gin-lesson-form" hidden><fieldset><legend>{legend}</legend>{control}'
-                f'</fieldset><p class="gin-lesson-buttons"><button type="submit" class="gin-lesson-check">'
-                f'{esc(cat.text("tutorial.check"))}</button>{hint}</p></form>')
+        control = (
+            f'<input class="gin-number" type="number" inputmode="numeric" min="0" '
+            f'max="{F.MAX_POINTS}" step="1" name="{name}" aria-label="{legend}">'
+        )
+    hint = (
+        f'<button type="button" class="gin-lesson-hint-button">{esc(cat.text("tutorial.hint"))}'
+        f"</button>"
+        if hints
+        else ""
+    )
+    return Html(
+        f'<form class="gin-lesson-form" hidden><fieldset><legend>{legend}</legend>{control}'
+        f'</fieldset><p class="gin-lesson-buttons"><button type="submit" class="gin-lesson-check">'
+        f"{esc(cat.text('tutorial.check'))}</button>{hint}</p></form>"
+    )
 
 
 def step_html(step: dict, messages: dict, replayed: Replay, cat: Catalog) -> Html:
@@ -663,8 +844,10 @@ def step_html(step: dict, messages: dict, replayed: Replay, cat: Catalog) -> Htm
     params = params_of(step, replayed)
     kind = STEPS[step["ask"]]
     question = message_html(messages["text"], params, cat)
-    hints = "".join(f'<p class="gin-lesson-hint" hidden>{message_html(h, params, cat)}</p>'
-                    for h in messages.get("hints", []))
+    hints = "".join(
+        f'<p class="gin-lesson-hint" hidden>{message_html(h, params, cat)}</p>'
+        for h in messages.get("hints", [])
+    )
     explain = message_html(messages["explain"], params, cat)
     worked = worked_html(replayed.example, cat) if replayed.example else ""
     client = {k: v for k, v in step.items() if k not in MESSAGE_FIELDS}
@@ -673,14 +856,16 @@ def step_html(step: dict, messages: dict, replayed: Replay, cat: Catalog) -> Htm
         f'<div class="gin-lesson-step" id="step-{step["id"]}" data-step="{step["id"]}" '
         f'data-ask="{kind.name}" data-gin-step="{data}">'
         f'<p class="gin-lesson-question">{question}</p>{kind.table_html(step, replayed, cat)}'
-        f'{form_html(step, cat, bool(messages.get("hints")))}'
+        f"{form_html(step, cat, bool(messages.get('hints')))}"
         f'<div class="gin-lesson-feedback" role="status" aria-live="polite"></div>'
         f'<div class="gin-lesson-hints">{hints}</div>'
         f'<details class="gin-lesson-solution"><summary>{esc(cat.text("tutorial.show_answer"))}'
-        f'</summary><div class="gin-lesson-explain"><p>{explain}</p>{worked}</div></details></div>')
+        f'</summary><div class="gin-lesson-explain"><p>{explain}</p>{worked}</div></details></div>'
+    )
 
 
 # --- a learner's answer ---------------------------------------------------------------------------
+
 
 def read_answer(step: dict, text) -> object:
     """A learner's answer as the form sends it (a card, cards, a number, a choice)."""

@@ -61,7 +61,7 @@ def _handler(directory: Path, prefix: str, own_404: bool = True):
             if prefix != "/":
                 if not path.startswith(prefix):
                     return str(directory / ".outside-the-base-path")  # no such file: a 404
-                path = "/" + path[len(prefix):]
+                path = "/" + path[len(prefix) :]
             return super().translate_path(path)
 
         def send_head(self):
@@ -87,9 +87,11 @@ def _handler(directory: Path, prefix: str, own_404: bool = True):
                 return super().send_head()
             url_path = self.path.split("?")[0]
             base = f"http://{self.headers['Host']}{url_path[: -len('sitemap.xml')]}"
-            text = re.sub(r"(<loc>|href=\")(?!https?:)([^<\"]*)",
-                          lambda m: m.group(1) + urljoin(base, m.group(2)),
-                          local.read_text(encoding="utf-8"))
+            text = re.sub(
+                r"(<loc>|href=\")(?!https?:)([^<\"]*)",
+                lambda m: m.group(1) + urljoin(base, m.group(2)),
+                local.read_text(encoding="utf-8"),
+            )
             body = text.encode("utf-8")
             self.send_response(200)
             self.send_header("Content-Type", "application/xml")
@@ -102,7 +104,7 @@ def _handler(directory: Path, prefix: str, own_404: bool = True):
             default language's at the root), under the prefix only."""
             from sitegen.server import not_found_page, send_not_found_page
 
-            page = not_found_page(directory, self.path[len(prefix):], own_404)
+            page = not_found_page(directory, self.path[len(prefix) :], own_404)
             if code != 404 or page is None or not self.path.startswith(prefix):
                 return super().send_error(code, message, explain)
             send_not_found_page(self, page)
@@ -183,8 +185,11 @@ class PageLog:
         self.page_errors: list[str] = []
 
     def off_origin(self, origin: str) -> list[str]:
-        return [url for url in self.requests
-                if not (url.startswith(origin + "/") or url.startswith(("data:", "blob:")))]
+        return [
+            url
+            for url in self.requests
+            if not (url.startswith(origin + "/") or url.startswith(("data:", "blob:")))
+        ]
 
 
 @pytest.fixture
@@ -249,8 +254,7 @@ def _example_docs(docs: Path) -> None:
             title = "Examples" if page == "index.md" else "Scoring"
             other = "scoring.md" if page == "index.md" else "index.md"
             fences = "\n\n".join(f"```gin\n{body}\n```" for body in bodies)
-            text = (f"# {title} ({lang})\n\nSee [the other page]({other}).\n\n{fences}\n\n"
-                    f"The end.\n")
+            text = f"# {title} ({lang})\n\nSee [the other page]({other}).\n\n{fences}\n\nThe end.\n"
             (docs / lang / page).parent.mkdir(parents=True, exist_ok=True)
             if lang != "en":  # translated from the English page as it is: no outdated notice
                 text = stamped(text, english_digest(docs, page))
@@ -282,16 +286,24 @@ def examples_site(tmp_path_factory) -> Path:
             return site
         shutil.rmtree(root, ignore_errors=True)
         (root / "docs").mkdir(parents=True)
-        for name in ("engine", "presentation", "sitegen", "locales", "package.json",
-                     "node_modules", ".cache"):  # no tutorials: no lessons
+        for name in (
+            "engine",
+            "presentation",
+            "sitegen",
+            "locales",
+            "package.json",
+            "node_modules",
+            ".cache",
+        ):  # no tutorials: no lessons
             if (repo / name).exists():
                 (root / name).symlink_to(repo / name)
         shutil.copytree(repo / "docs" / "assets", root / "docs" / "assets")
         _example_docs(root / "docs")
         config = yaml.safe_load((repo / "mkdocs.yml").read_text(encoding="utf-8"))
         config["nav"] = [{"Home": "index.md"}, {"Scoring": "scoring.md"}]
-        (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True),
-                                         encoding="utf-8")
+        (root / "mkdocs.yml").write_text(
+            yaml.safe_dump(config, allow_unicode=True), encoding="utf-8"
+        )
         build(root, site, strict_i18n=True, log=lambda *_: None)
     return site
 

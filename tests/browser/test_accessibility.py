@@ -63,14 +63,16 @@ def audit(browser, axe_source):
 def tab(browser, scheme: str = "light"):
     # The audit's script is added to the page: the page's own Content-Security-Policy (tested in
     # test_csp.py) would refuse it.
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True,
-                                  color_scheme=scheme)
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, bypass_csp=True, color_scheme=scheme
+    )
     return context, context.new_page()
 
 
 def report(where: str, violations: list[dict]) -> str:
-    return f"{where}:\n" + "\n".join(json.dumps(v, ensure_ascii=False, indent=1)
-                                     for v in violations)
+    return f"{where}:\n" + "\n".join(
+        json.dumps(v, ensure_ascii=False, indent=1) for v in violations
+    )
 
 
 def audit_pages(browser, audit, base: str, pages: list[str], scheme: str):
@@ -90,17 +92,21 @@ def audit_pages(browser, audit, base: str, pages: list[str], scheme: str):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_in_the_light_scheme(browser, servers, site_dir, audit, lang):
-    pages = [p for p in site_pages(site_dir)
-             if (p.split("/")[0] == lang) == (lang != "en")
-             and (lang != "en" or p.split("/")[0] not in LANGUAGES)]
+    pages = [
+        p
+        for p in site_pages(site_dir)
+        if (p.split("/")[0] == lang) == (lang != "en")
+        and (lang != "en" or p.split("/")[0] not in LANGUAGES)
+    ]
     assert len(pages) > 20, pages
     audit_pages(browser, audit, servers["root"], pages, "light")
 
 
 def test_english_pages_and_every_home_page_in_the_dark_scheme(browser, servers, site_dir, audit):
     pages = [p for p in site_pages(site_dir) if p.split("/")[0] not in LANGUAGES]
-    audit_pages(browser, audit, servers["root"], pages + [f"{lang}/" for lang in LANGUAGES[1:]],
-                "dark")
+    audit_pages(
+        browser, audit, servers["root"], pages + [f"{lang}/" for lang in LANGUAGES[1:]], "dark"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -149,16 +155,23 @@ def test_a_game_being_played_with_a_hint(browser, servers, audit, lang, scheme):
     """The play page live: a move played, the coach's hint shown, a refused move's reason."""
     context, page = tab(browser, scheme)
     try:
-        page.goto(servers["root"] + ("" if lang == "en" else f"{lang}/")
-                  + "play/#seed=1&rules=standard&level=strong")
-        for selector, count in (("button[data-move*=pass]", 2),
-                                ("button[data-move*=draw_stock]", 3),
-                                (".gin-hint-button", 4)):
-            page.wait_for_selector(f'.gin-play[data-gin-answers="{count - 1}"]:not([aria-busy])',
-                                   timeout=TIMEOUT_MS)
+        page.goto(
+            servers["root"]
+            + ("" if lang == "en" else f"{lang}/")
+            + "play/#seed=1&rules=standard&level=strong"
+        )
+        for selector, count in (
+            ("button[data-move*=pass]", 2),
+            ("button[data-move*=draw_stock]", 3),
+            (".gin-hint-button", 4),
+        ):
+            page.wait_for_selector(
+                f'.gin-play[data-gin-answers="{count - 1}"]:not([aria-busy])', timeout=TIMEOUT_MS
+            )
             page.locator(f".gin-play-view {selector}").click()
-        page.wait_for_selector('.gin-play[data-gin-answers="4"]:not([aria-busy])',
-                               timeout=TIMEOUT_MS)
+        page.wait_for_selector(
+            '.gin-play[data-gin-answers="4"]:not([aria-busy])', timeout=TIMEOUT_MS
+        )
         assert page.locator(".gin-hint li").count() == 11
         assert not (found := audit(page)), report("a game with a hint", found)
     finally:

@@ -29,16 +29,19 @@ def test_no_page_breaks_the_policy(servers, new_page, lang):
     assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
     example = page.locator(".gin-example:not(.gin-static-example)").first
     example.hover()
-    page.wait_for_function("() => document.querySelector('.gin-example[data-gin-ready]')",
-                           timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelector('.gin-example[data-gin-ready]')", timeout=TIMEOUT
+    )
     before = example.get_attribute("data-gin-answered")
     example.locator(".gin-inputs button[data-field]").first.click()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     page.wait_for_function(
         "(b) => document.querySelector('.gin-example').dataset.ginAnswered !== (b ?? undefined)"
-        " || document.querySelector('.gin-example .gin-status.gin-error')", arg=before,
-        timeout=TIMEOUT)
+        " || document.querySelector('.gin-example .gin-status.gin-error')",
+        arg=before,
+        timeout=TIMEOUT,
+    )
     # Search.
     page.locator(".md-search__input").click()
     page.keyboard.type("gin", delay=20)
@@ -92,7 +95,9 @@ def test_instant_navigation_runs_under_the_first_pages_policy(browser, site_dir)
                 page.wait_for_url(f"**/ro/{target}")
                 page.wait_for_function(  # the new page is in: its navigation marks it
                     "(t) => [...document.querySelectorAll('a.md-nav__link--active')]"
-                    ".some((a) => a.href.endsWith(t))", arg=target)
+                    ".some((a) => a.href.endsWith(t))",
+                    arg=target,
+                )
             assert page.evaluate("window.__same") is True
             assert violations(page) == []
     finally:

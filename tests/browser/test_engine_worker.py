@@ -18,9 +18,9 @@ import shutil
 from urllib.parse import urlsplit
 
 import pytest
-
 from ginrummy.api import handle
 from ginview import api as view_api
+
 from sitegen import catalogs
 from tests.browser.conftest import serve
 from tests.conftest import site_runtime_dir
@@ -63,15 +63,19 @@ def wait_for_answer(page):
             const status = document.querySelector(".gin-example:not([data-stale]) .gin-status");
             return status && (status.textContent === ready || status.textContent === failed);
         }""",
-        arg=[READY[page.evaluate("document.documentElement.lang")],
-             FAILED[page.evaluate("document.documentElement.lang")]],
+        arg=[
+            READY[page.evaluate("document.documentElement.lang")],
+            FAILED[page.evaluate("document.documentElement.lang")],
+        ],
         timeout=BOOT_TIMEOUT_MS,
     )
     return example.locator(".gin-status").inner_text(), example
 
 
 def mark_stale(page):
-    page.evaluate("document.querySelectorAll('.gin-example').forEach((e) => { e.dataset.stale = ''; })")
+    page.evaluate(
+        "document.querySelectorAll('.gin-example').forEach((e) => { e.dataset.stale = ''; })"
+    )
 
 
 def check_answer(page, lang):
@@ -153,8 +157,9 @@ def test_what_boots_the_engine(servers, new_page, how):
     else:
         state = json.loads(page.locator(".gin-example").first.get_attribute("data-gin"))
         page.goto(url + "#gin-1=" + json.dumps(state).replace(" ", ""))
-    page.wait_for_function("() => document.querySelector('.gin-example[data-gin-ready]')",
-                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.querySelector('.gin-example[data-gin-ready]')", timeout=BOOT_TIMEOUT_MS
+    )
     assert [u for u in log.requests if u.endswith("/engine.snapshot")]
 
 
@@ -180,8 +185,13 @@ def test_engine_api_from_the_page(servers, new_page):
             request,
         )
         try:
-            expected = {"response": {"v": 1, "ok": True,
-                                     "result": json.loads(handle(json.dumps(engine_request)))}}
+            expected = {
+                "response": {
+                    "v": 1,
+                    "ok": True,
+                    "result": json.loads(handle(json.dumps(engine_request))),
+                }
+            }
         except Exception as exc:  # the API raised: the page must get an error, not an answer
             assert "error" in from_page and type(exc).__name__ in from_page["error"], from_page
             continue
@@ -210,7 +220,8 @@ def test_blocked_wasm_shows_the_failure_message(servers, new_page, lang):
     assert not ours, ours
     # request() rejects rather than hanging.
     outcome = page.evaluate(
-        "window.ginEngine.request({op: 'engine', request: {op: 'version'}}).then(() => 'answered', e => 'rejected')")
+        "window.ginEngine.request({op: 'engine', request: {op: 'version'}}).then(() => 'answered', e => 'rejected')"
+    )
     assert outcome == "rejected"
 
 
@@ -223,8 +234,10 @@ def test_other_faults_show_the_failure_message(servers, new_page, fault):
     elif fault == "no-worker":
         page.add_init_script("delete globalThis.Worker")
     else:
-        page.context.route(re.compile(r".*/assets/gin/worker\.js$"),
-                           lambda route: route.fulfill(status=404, body="not found"))
+        page.context.route(
+            re.compile(r".*/assets/gin/worker\.js$"),
+            lambda route: route.fulfill(status=404, body="not found"),
+        )
     page.goto(home_url(servers["root"], "it"))
     status, _ = wait_for_answer(page)
     assert status == FAILED["it"]
@@ -254,8 +267,9 @@ def test_a_tampered_snapshot_is_refused(site_dir, new_page, tmp_path):
         page.goto(base)
         status, _ = wait_for_answer(page)
     assert status == FAILED["en"]
-    assert any("engine.snapshot (or it failed its integrity check)" in w
-               for w in log.console_warnings), log.console_warnings
+    assert any(
+        "engine.snapshot (or it failed its integrity check)" in w for w in log.console_warnings
+    ), log.console_warnings
     assert not log.page_errors, log.page_errors
 
 
@@ -297,8 +311,10 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     path = urlsplit(page.url).path
     switcher = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
         ".md-select__link[hreflang]")].map((a) => [a.getAttribute("hreflang"), new URL(a.href).pathname]))""")
-    assert switcher == {lang: home_path + ("" if lang == "en" else f"{lang}/") + path[len(home_path):]
-                        for lang in LANGUAGES}, switcher
+    assert switcher == {
+        lang: home_path + ("" if lang == "en" else f"{lang}/") + path[len(home_path) :]
+        for lang in LANGUAGES
+    }, switcher
     # Any example on that page is mounted once too.
     for example in page.locator(EXAMPLE).all():
         assert example.locator(".gin-tools").count() <= 1

@@ -17,19 +17,25 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-
 from ginview import api as view_api
 from ginview.examples import link, read_state, render
 from ginview.markup import face
+
 from sitegen import catalogs
 
 LANGUAGES = ["en", "ro", "hu", "it"]
 TIMEOUT_MS = 30000
 PAGES = {"index": "", "scoring": "scoring/"}
 # kind -> (page, position of its example on the page): the pages of conftest.EXAMPLE_PAGES.
-KINDS = {"melds": ("index", 0), "knock": ("index", 1), "layoffs": ("index", 2),
-         "score": ("index", 3), "oklahoma": ("scoring", 0), "sheet": ("scoring", 1),
-         "hollywood": ("scoring", 2)}
+KINDS = {
+    "melds": ("index", 0),
+    "knock": ("index", 1),
+    "layoffs": ("index", 2),
+    "score": ("index", 3),
+    "oklahoma": ("scoring", 0),
+    "sheet": ("scoring", 1),
+    "hollywood": ("scoring", 2),
+}
 COUNTS = {"index": 4, "scoring": 3}
 
 # The markup as the browser serialises it, without what only the live page adds: the roving
@@ -74,7 +80,10 @@ def wait_answer(page, index: int, before: str | None):
         """([i, before]) => {
             const n = document.querySelectorAll(".gin-example")[i];
             return n.dataset.ginAnswered !== undefined && n.dataset.ginAnswered !== (before ?? undefined);
-        }""", arg=[index, before], timeout=TIMEOUT_MS)
+        }""",
+        arg=[index, before],
+        timeout=TIMEOUT_MS,
+    )
 
 
 def point_at_an_example(page):
@@ -89,8 +98,11 @@ class Log:
         self.requests, self.console_errors, self.page_errors = [], [], []
 
     def off_origin(self, origin: str) -> list[str]:
-        return [url for url in self.requests
-                if not (url.startswith(origin + "/") or url.startswith(("data:", "blob:")))]
+        return [
+            url
+            for url in self.requests
+            if not (url.startswith(origin + "/") or url.startswith(("data:", "blob:")))
+        ]
 
 
 class Live:
@@ -101,7 +113,8 @@ class Live:
         self.page.goto(url)
         # The pre-drawn views, read before the engine can change anything.
         self.prerendered = page.eval_on_selector_all(
-            ".gin-example .gin-view", "(nodes) => nodes.map((n) => n.innerHTML)")
+            ".gin-example .gin-view", "(nodes) => nodes.map((n) => n.innerHTML)"
+        )
         point_at_an_example(page)
         self.settle()
 
@@ -134,7 +147,9 @@ class Live:
             """([i, text, error]) => { const s = document.querySelectorAll(".gin-example")[i]
                  .querySelector(".gin-status");
                  return s.textContent === text && s.classList.contains("gin-error") === error; }""",
-            arg=[index, text, error], timeout=TIMEOUT_MS)
+            arg=[index, text, error],
+            timeout=TIMEOUT_MS,
+        )
 
     def shown_cards(self, index: int) -> dict:
         """field -> cards shown on the example's buttons (melds: a list)."""
@@ -150,7 +165,8 @@ class Live:
                     } else out[f] = out[f] ? out[f] + " " + b.dataset.card : b.dataset.card;
                 }
                 return out;
-            }""")
+            }"""
+        )
 
     def status(self, index: int) -> str:
         return self.example(index).locator(".gin-status").inner_text()
@@ -179,8 +195,13 @@ def live(browser, example_server):
             context = browser.new_context(viewport={"width": 1100, "height": 900})
             log = Log()
             context.on("request", lambda req: log.requests.append(req.url))
-            context.on("console", lambda msg: msg.type == "error" and log.console_errors.append(
-                f"{msg.text} [{(msg.location or {}).get('url')}]"))
+            context.on(
+                "console",
+                lambda msg: (
+                    msg.type == "error"
+                    and log.console_errors.append(f"{msg.text} [{(msg.location or {}).get('url')}]")
+                ),
+            )
             tab = context.new_page()
             tab.on("pageerror", lambda err: log.page_errors.append(str(err)))
             loaded[(lang, page)] = Live(tab, log, page_url(example_server, lang, page), lang)
@@ -192,6 +213,7 @@ def live(browser, example_server):
 
 
 # --- the pre-drawn page is the presentation layer's -------------------------------------------
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("page", list(PAGES))
@@ -214,11 +236,15 @@ def test_the_page_holds_cpythons_drawing_and_goes_live(live, lang, page):
     # Each kind says what the reader can do with it.
     texts = {site.example(i).get_attribute("data-gin-ready-text") for i in range(count)}
     cat = catalogs.load(lang)
-    assert texts == ({cat.text("ui.ready_cards")} if page == "index" else
-                     {cat.text("ui.ready_cards"), cat.text("ui.ready_sheet")})
+    assert texts == (
+        {cat.text("ui.ready_cards")}
+        if page == "index"
+        else {cat.text("ui.ready_cards"), cat.text("ui.ready_sheet")}
+    )
 
 
 # --- each card kind, edited with the keyboard alone, through the picker ------------------------
+
 
 def one_card_change(site: Live, index: int):
     """A card of the example and the arrow key that gives a valid, different example
@@ -233,8 +259,11 @@ def one_card_change(site: Live, index: int):
                     # The picker's cells run AS..KS, AH..KH, AD..KD, AC..KC, and wrap around.
                     at = ("SHDC".index(card[1]) * 13 + "A23456789TJQK".index(card[0]) + step) % 52
                     new = "A23456789TJQK"[at % 13] + "SHDC"[at // 13]
-                    if new in " ".join(sum((v if isinstance(v, list) else [v]
-                                            for v in site.shown_cards(index).values()), [])):
+                    if new in " ".join(
+                        c
+                        for v in site.shown_cards(index).values()
+                        for c in (v if isinstance(v, list) else [v])
+                    ):
                         continue  # a swap: tested on its own
                     changed = json.loads(json.dumps(state))
                     cards = meld.split()
@@ -247,8 +276,10 @@ def one_card_change(site: Live, index: int):
                     response = view_api.call({"op": "render", "lang": site.lang, "state": changed})
                     if response["ok"] and response["result"]["view"] != before.view:
                         meld_attr = f'[data-meld="{m}"]' if isinstance(value, list) else ""
-                        selector = (f'.gin-inputs button[data-field="{field}"]{meld_attr}'
-                                    f'[data-index="{position}"]')
+                        selector = (
+                            f'.gin-inputs button[data-field="{field}"]{meld_attr}'
+                            f'[data-index="{position}"]'
+                        )
                         return selector, arrow, changed
     raise AssertionError(f"no valid one-card change of {state}")
 
@@ -271,10 +302,13 @@ def test_a_card_changed_by_keyboard_is_drawn_as_cpython_draws_it(live, lang, kin
     assert face(button.get_attribute("data-card")) in caption
     # The picker starts on the card being replaced, and marks the example's other cards.
     assert page.evaluate("document.activeElement.dataset.pick") == button.get_attribute("data-card")
-    taken = node.locator(".gin-picker .gin-taken").evaluate_all("(bs) => bs.map((b) => b.dataset.pick)")
+    taken = node.locator(".gin-picker .gin-taken").evaluate_all(
+        "(bs) => bs.map((b) => b.dataset.pick)"
+    )
     shown = site.shown_cards(index)
-    assert sorted(taken) == sorted(" ".join(" ".join(v) if isinstance(v, list) else v
-                                            for v in shown.values()).split())
+    assert sorted(taken) == sorted(
+        " ".join(" ".join(v) if isinstance(v, list) else v for v in shown.values()).split()
+    )
     page.keyboard.press(arrow)
     page.keyboard.press("Enter")
     site.wait_answer(index, before)
@@ -285,7 +319,9 @@ def test_a_card_changed_by_keyboard_is_drawn_as_cpython_draws_it(live, lang, kin
     assert site.state(index) == expected.state
     assert site.status(index) == expected.summary
     # The focus is back on the card that was changed, and it holds its hand's tab stop.
-    assert page.evaluate("document.activeElement.dataset.index") == button.get_attribute("data-index")
+    assert page.evaluate("document.activeElement.dataset.index") == button.get_attribute(
+        "data-index"
+    )
     assert page.evaluate("document.activeElement.tabIndex") == 0
     # The state is in the URL fragment, short and readable.
     assert site.fragment() == f"gin-{index + 1}={expected.link}"
@@ -302,7 +338,7 @@ def test_a_card_changed_by_keyboard_is_drawn_as_cpython_draws_it(live, lang, kin
 def test_picking_a_card_already_in_the_example_swaps_the_two(live, lang):
     page_name, index = KINDS["score"]
     site = live(lang, page_name)
-    page, node = site.page, site.example(index)
+    node = site.example(index)
     state = site.state(index)
     knocker, defender = state["knocker"].split(), state["defender"].split()
     i, j = next((i, j) for i in range(10) for j in range(10) if _swap_is_legal(state, i, j, lang))
@@ -357,19 +393,24 @@ def test_one_tab_stop_per_hand_and_arrows_inside_it(live):
     page.keyboard.press("End")
     assert page.evaluate("document.activeElement.dataset.index") == "9"
     page.keyboard.press("Tab")  # the next hand, not the next card
-    assert page.evaluate("[document.activeElement.dataset.field, document.activeElement.dataset.index]") \
-        == ["defender", "0"]
+    assert page.evaluate(
+        "[document.activeElement.dataset.field, document.activeElement.dataset.index]"
+    ) == ["defender", "0"]
     page.keyboard.press("Shift+Tab")  # back to the knocker's hand, on the card last focused
-    assert page.evaluate("[document.activeElement.dataset.field, document.activeElement.dataset.index]") \
-        == ["knocker", "9"]
+    assert page.evaluate(
+        "[document.activeElement.dataset.field, document.activeElement.dataset.index]"
+    ) == ["knocker", "9"]
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")  # past the two hands: the rules select
     assert page.evaluate("document.activeElement.classList.contains('gin-rules-select')")
-    stops = node.evaluate("(n) => [...n.querySelectorAll('.gin-inputs button')].filter((b) => b.tabIndex === 0).length")
+    stops = node.evaluate(
+        "(n) => [...n.querySelectorAll('.gin-inputs button')].filter((b) => b.tabIndex === 0).length"
+    )
     assert stops == 2
 
 
 # --- score sheets: add, change and remove hands ----------------------------------------------
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("kind", ["sheet", "hollywood"])
@@ -407,12 +448,16 @@ def test_a_sheet_is_edited_by_keyboard(live, lang, kind):
         page.keyboard.press("Control+A")
         page.keyboard.type("20")
         page.keyboard.press("Tab")
-    step(change_points, [entries[0], {**entries[1], "points": 20}, *entries[2:],
-                         {"winner": 1, "points": 31}])
+
+    step(
+        change_points,
+        [entries[0], {**entries[1], "points": 20}, *entries[2:], {"winner": 1, "points": 31}],
+    )
 
     def remove_first():
         node.locator('.gin-remove[data-entry="0"]').focus()
         page.keyboard.press("Enter")
+
     step(remove_first, [{**entries[1], "points": 20}, *entries[2:], {"winner": 1, "points": 31}])
     site.back_to_original(index)
 
@@ -443,6 +488,7 @@ def test_a_finished_game_cannot_take_another_hand_until_one_is_changed(live, lan
 
 # --- canonical input -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_typed_cards_in_any_notation_are_made_canonical(live, lang):
     page_name, index = KINDS["melds"]
@@ -457,14 +503,19 @@ def test_typed_cards_in_any_notation_are_made_canonical(live, lang):
     canonical = "TH AS 2S 3S 7H 7D 7C 9C TC JC"
     assert site.state(index)["hand"] == canonical
     assert site.shown_cards(index)["hand"] == canonical
-    faces = node.locator(".gin-inputs button[data-field] [aria-hidden]").evaluate_all("(ss) => ss.map((s) => s.textContent)")
+    faces = node.locator(".gin-inputs button[data-field] [aria-hidden]").evaluate_all(
+        "(ss) => ss.map((s) => s.textContent)"
+    )
     assert faces[:3] == ["10♥", "A♠", "2♠"]
     assert field.input_value() == canonical  # the field shows the canonical text too
-    assert site.view(index) == site.normalise(drawn({"kind": "melds", "hand": canonical}, lang).view)
+    assert site.view(index) == site.normalise(
+        drawn({"kind": "melds", "hand": canonical}, lang).view
+    )
     site.back_to_original(index)
 
 
 # --- rules presets -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_select_switches_the_preset(live, lang):
@@ -474,8 +525,10 @@ def test_rules_select_switches_the_preset(live, lang):
     node = site.example(index)
     state = site.state(index)
     cat = catalogs.load(lang)
-    assert re.search(rf"{re.escape(cat.text('rule.undercut_bonus'))}: 25",
-                     node.locator(".gin-rules").inner_text())
+    assert re.search(
+        rf"{re.escape(cat.text('rule.undercut_bonus'))}: 25",
+        node.locator(".gin-rules").inner_text(),
+    )
     before = site.answered(index)
     node.locator(".gin-rules-select").select_option("pagat")
     site.wait_answer(index, before)
@@ -536,6 +589,7 @@ def test_bad_input_gets_a_localized_inline_error(live, lang):
 
 # --- undo, back to the original, the shared link, the language switcher ------------------------
 
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_undo_twice_the_original_and_the_shared_link(live, browser, lang):
     page_name, index = KINDS["knock"]
@@ -591,7 +645,9 @@ def test_undo_twice_the_original_and_the_shared_link(live, browser, lang):
         for i, view in ((index, views[2]), (melds_index, melds_view)):
             other.wait_for_function(
                 """(i) => document.querySelectorAll(".gin-example")[i].dataset.ginAnswered""",
-                arg=i, timeout=TIMEOUT_MS)
+                arg=i,
+                timeout=TIMEOUT_MS,
+            )
             shown = other.locator(".gin-example").nth(i).locator(".gin-view").inner_html()
             assert other.evaluate(NORMALISE, shown) == view
             assert other.locator(".gin-example").nth(i).locator(".gin-changed").is_visible()
@@ -620,12 +676,18 @@ def test_history_from_a_shared_link_undo_reset_and_the_fragment(browser, example
 
         def shown() -> dict:
             view = page.evaluate(NORMALISE, node.locator(".gin-view").inner_html())
-            return {"state": json.loads(node.get_attribute("data-gin")), "view": view,
-                    "fragment": urlsplit(page.url).fragment}
+            return {
+                "state": json.loads(node.get_attribute("data-gin")),
+                "view": view,
+                "fragment": urlsplit(page.url).fragment,
+            }
 
         def expected(state: dict, fragment: str) -> dict:
-            return {"state": state, "view": page.evaluate(NORMALISE, drawn(state, "en").view),
-                    "fragment": fragment}
+            return {
+                "state": state,
+                "view": page.evaluate(NORMALISE, drawn(state, "en").view),
+                "fragment": fragment,
+            }
 
         assert shown() == expected(shared, key + link(shared))
         assert undo.is_disabled() and changed.is_visible()  # opening a link records nothing
@@ -666,7 +728,9 @@ def test_a_broken_share_link_shows_the_original_and_says_why(browser, example_se
     try:
         page = context.new_page()
         index = KINDS["score"][1]
-        page.goto(page_url(example_server, lang, "index") + f"#gin-{index + 1}=knocker:2S-3S;rules:house")
+        page.goto(
+            page_url(example_server, lang, "index") + f"#gin-{index + 1}=knocker:2S-3S;rules:house"
+        )
         node = page.locator(".gin-example").nth(index)
         page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
         status = node.locator(".gin-status")
@@ -675,12 +739,14 @@ def test_a_broken_share_link_shows_the_original_and_says_why(browser, example_se
         assert node.locator(".gin-changed").is_hidden()
         state = json.loads(node.get_attribute("data-gin"))
         assert page.evaluate(NORMALISE, node.locator(".gin-view").inner_html()) == page.evaluate(
-            NORMALISE, drawn(state, lang).view)
+            NORMALISE, drawn(state, lang).view
+        )
     finally:
         context.close()
 
 
 # --- print ------------------------------------------------------------------------------------
+
 
 def test_print_hides_the_controls_and_keeps_the_values(live):
     site = live("en", "scoring")
@@ -698,6 +764,7 @@ def test_print_hides_the_controls_and_keeps_the_values(live):
 
 # --- nothing leaves the origin, nothing is logged as an error ---------------------------------
 
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_request_leaves_the_origin_and_no_console_errors(live, lang, example_server):
     for page_name in PAGES:
@@ -713,13 +780,16 @@ def test_no_request_leaves_the_origin_and_no_console_errors(live, lang, example_
 
 # --- instant navigation ----------------------------------------------------------------------
 
+
 def wait_for_page(page, first_kind: str):
     """After an instant navigation: the new page's examples are there and settled."""
     page.wait_for_function(
         """(kind) => document.querySelector(".gin-example")?.dataset.ginKind === kind
                      && [...document.querySelectorAll(".gin-example")].every(
                             (n) => "ginReady" in n.dataset || "ginFailed" in n.dataset)""",
-        arg=first_kind, timeout=TIMEOUT_MS)
+        arg=first_kind,
+        timeout=TIMEOUT_MS,
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -745,7 +815,8 @@ def test_instant_navigation_keeps_examples_working(new_page, example_server, lan
     wait_answer(page, index, before)
     changed = {**state, "entries": [*state["entries"], {"winner": 0, "points": 12}]}
     assert page.evaluate(NORMALISE, node.locator(".gin-view").inner_html()) == page.evaluate(
-        NORMALISE, drawn(changed, lang).view)
+        NORMALISE, drawn(changed, lang).view
+    )
 
     # Back to the home page by its link, and through the history: mounted once, still live.
     page.locator("article p a").first.click()
@@ -776,7 +847,8 @@ def test_instant_navigation_keeps_examples_working(new_page, example_server, lan
     state = {**json.loads(node.get_attribute("data-gin"))}
     assert state["hand"].endswith("QD")
     assert page.evaluate(NORMALISE, node.locator(".gin-view").inner_html()) == page.evaluate(
-        NORMALISE, drawn(state, lang).view)
+        NORMALISE, drawn(state, lang).view
+    )
     assert len([w for w in page.workers if w.url.endswith("/assets/gin/worker.js")]) == 1
 
     origin = origin_of(home)
@@ -786,6 +858,7 @@ def test_instant_navigation_keeps_examples_working(new_page, example_server, lan
 
 
 # --- without WebAssembly ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_blocked_wasm_keeps_the_predrawn_result(new_page, example_server, lang):
@@ -802,8 +875,9 @@ def test_blocked_wasm_keeps_the_predrawn_result(new_page, example_server, lang):
         assert node.locator(".gin-status").inner_text() == failed
         state = json.loads(node.get_attribute("data-gin"))
         enabled = re.compile(r' disabled(="")?')  # the failure disables every control
-        assert enabled.sub("", page.evaluate(NORMALISE, node.locator(".gin-view").inner_html())) \
-            == enabled.sub("", page.evaluate(NORMALISE, drawn(state, lang).view))
+        assert enabled.sub(
+            "", page.evaluate(NORMALISE, node.locator(".gin-view").inner_html())
+        ) == enabled.sub("", page.evaluate(NORMALISE, drawn(state, lang).view))
         # Nothing to press that cannot work.
         for control in node.locator("button, select, input").all():
             assert control.is_disabled()

@@ -71,8 +71,9 @@ def walk_tab_stops(page) -> list[str]:
             return unseen
         first = first or focused["key"]
         if not (focused["marked"] and focused["shown"]):
-            unseen.append(f"{focused['key']} (marked: {focused['marked']}, on screen: "
-                          f"{focused['shown']})")
+            unseen.append(
+                f"{focused['key']} (marked: {focused['marked']}, on screen: {focused['shown']})"
+            )
     raise AssertionError(f"focus did not come round in {MAX_TAB_STOPS} tab stops")
 
 
@@ -91,9 +92,11 @@ LESSON_READY = "() => document.querySelector('.gin-lesson[data-gin-lesson-ready]
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_focus_is_visible_on_every_tab_stop(browser, servers, example_server, lang):
     prefix = "" if lang == "en" else f"{lang}/"
-    for url, ready in [(example_server + prefix, SETTLED),
-                       (example_server + prefix + "scoring/", SETTLED),
-                       (servers["root"] + prefix + "lessons/03-deadwood/", LESSON_READY)]:
+    for url, ready in [
+        (example_server + prefix, SETTLED),
+        (example_server + prefix + "scoring/", SETTLED),
+        (servers["root"] + prefix + "lessons/03-deadwood/", LESSON_READY),
+    ]:
         context, page = open_page(browser, url, ready)
         try:
             assert not (unseen := walk_tab_stops(page)), f"{url}: focus not visible on {unseen}"
@@ -121,8 +124,9 @@ def said(page) -> list[list[str]]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_card_change_and_its_undo_are_each_announced_once(browser, example_server, lang):
-    context, page = open_page(browser, example_server + ("" if lang == "en" else f"{lang}/"),
-                              SETTLED)
+    context, page = open_page(
+        browser, example_server + ("" if lang == "en" else f"{lang}/"), SETTLED
+    )
     try:
         example = page.locator(".gin-example").first
         status = example.locator(".gin-status")

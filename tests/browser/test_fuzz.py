@@ -14,8 +14,8 @@ import random
 from urllib.parse import quote
 
 import pytest
-
 from ginview.examples import link
+
 from sitegen import catalogs
 from tests.browser.conftest import EXAMPLE_PAGES
 from tests.browser.test_examples import NORMALISE, SETTLED, TIMEOUT_MS, drawn, page_url
@@ -23,9 +23,36 @@ from tests.browser.test_lessons import lesson_url
 from tests.fuzz.strategies import nested
 
 LOADS_PER_PAGE = 6
-PIECES = ["", ";", ":", "-", "%", "%E0%A4%A", "%00", "%0A", "#", "&", "=", "gin-1=", "rules:",
-          "rules:house", "knocker:", "entries:", "AS", "10h", "ZZ", "A" * 300, "{}", "[]",
-          "\u2028", "<img src=x onerror=alert(1)>", "javascript:", "9" * 40, "-1", "null"]
+PIECES = [
+    "",
+    ";",
+    ":",
+    "-",
+    "%",
+    "%E0%A4%A",
+    "%00",
+    "%0A",
+    "#",
+    "&",
+    "=",
+    "gin-1=",
+    "rules:",
+    "rules:house",
+    "knocker:",
+    "entries:",
+    "AS",
+    "10h",
+    "ZZ",
+    "A" * 300,
+    "{}",
+    "[]",
+    "\u2028",
+    "<img src=x onerror=alert(1)>",
+    "javascript:",
+    "9" * 40,
+    "-1",
+    "null",
+]
 
 
 def damaged(text: str, rng: random.Random) -> str:
@@ -37,9 +64,9 @@ def damaged(text: str, rng: random.Random) -> str:
         if how == "insert":
             text = text[:at] + piece + text[at:]
         elif how == "cut":
-            text = text[:at] + text[at + rng.randint(1, 12):]
+            text = text[:at] + text[at + rng.randint(1, 12) :]
         elif how == "replace":
-            text = text[:at] + piece + text[at + len(piece):]
+            text = text[:at] + piece + text[at + len(piece) :]
         else:
             text = text + ";" + text[at:]
     return text
@@ -57,6 +84,7 @@ def fragment(links: list[str], rng: random.Random) -> str:
 
 def originals(lang: str, page: str) -> list[dict]:
     from ginview.examples import read_state
+
     from sitegen.fences import read_fence
 
     return [read_state(read_fence(body, page)) for body in EXAMPLE_PAGES[page]]
@@ -101,10 +129,23 @@ def test_crafted_fragments_leave_every_example_working(browser, example_server, 
         context.close()
 
 
-STORED = ['{"deadwood": 5}', "[1, 2]", "not json", "null", "0", '""', '{"__proto__": ["count"]}',
-          '{"deadwood": {"count": 1}}', '{"deadwood": ["count", "count", "no-such-step"]}',
-          '{"constructor": ["x"]}', json.dumps({"deadwood": ["x" * 10000]}),
-          json.dumps(nested(500)), '{"deadwood": ["count"]' * 3, "\ud800", "{" * 5000]
+STORED = [
+    '{"deadwood": 5}',
+    "[1, 2]",
+    "not json",
+    "null",
+    "0",
+    '""',
+    '{"__proto__": ["count"]}',
+    '{"deadwood": {"count": 1}}',
+    '{"deadwood": ["count", "count", "no-such-step"]}',
+    '{"constructor": ["x"]}',
+    json.dumps({"deadwood": ["x" * 10000]}),
+    json.dumps(nested(500)),
+    '{"deadwood": ["count"]' * 3,
+    "\ud800",
+    "{" * 5000,
+]
 
 
 def test_crafted_progress_in_storage_leaves_lessons_working(servers, new_page):
@@ -125,13 +166,17 @@ def test_crafted_progress_in_storage_leaves_lessons_working(servers, new_page):
 
 def test_lessons_work_when_storage_is_refused(servers, new_page):
     page, log = new_page()
-    page.add_init_script("Object.defineProperty(window, 'localStorage', "
-                         "{get() { throw new DOMException('denied', 'SecurityError'); }});")
+    page.add_init_script(
+        "Object.defineProperty(window, 'localStorage', "
+        "{get() { throw new DOMException('denied', 'SecurityError'); }});"
+    )
     cat = catalogs.load("it")
     page.goto(lesson_url(servers["root"], "it"))
     page.wait_for_selector(".gin-lesson[data-gin-lesson-ready]")
     page.fill("#step-count input.gin-number", "10")
     page.press("#step-count input.gin-number", "Enter")
     page.wait_for_selector('#step-count[data-feedback="right"]', timeout=TIMEOUT_MS)
-    assert cat.text("tutorial.right") in page.locator("#step-count .gin-lesson-feedback").inner_text()
+    assert (
+        cat.text("tutorial.right") in page.locator("#step-count .gin-lesson-feedback").inner_text()
+    )
     assert log.page_errors == []

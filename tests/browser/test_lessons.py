@@ -124,7 +124,9 @@ def test_complete_a_lesson_by_keyboard(servers, new_page, lang):
     page.keyboard.press("Enter")
     assert total.inner_text() == cat.text("tutorial.total", done=0, count=LESSON_COUNT)
     assert item.get_attribute("data-state") == "new"
-    assert item.locator(".gin-lesson-badge").inner_text() == cat.text("tutorial.steps_count", count=3)
+    assert item.locator(".gin-lesson-badge").inner_text() == cat.text(
+        "tutorial.steps_count", count=3
+    )
     check_clean(log)
 
 
@@ -154,18 +156,25 @@ def test_progress_survives_a_reload_and_resets_per_lesson(servers, new_page):
     check_clean(log)
 
 
-@pytest.mark.parametrize("kind, step, wrong, right, why", [
-    ("move", "offer", "draw_stock", "take_upcard", ("tutorial.why.move", {})),
-    ("layoff", "chain", ["6S"], ["6S", "5S"], ("tutorial.why.layoff_missing", {})),
-    ("knock", "not-yet", "knock", "no",
-     ("tutorial.why.knock_no", {"points": 11, "limit": 10})),
-    ("sheet", "total", "155", "255", ("tutorial.why.game_bonus", {"amount": 100})),
-    ("sheet", "total", "154", "255", ("tutorial.why.number", {"value": 154})),
-])
-def test_every_kind_of_answer_is_checked_by_the_engine(servers, new_page, kind, step, wrong,
-                                                        right, why):
-    pages = {"move": "04-first-turn/", "layoff": "07-lay-offs/", "knock": "05-knock/",
-             "sheet": "09-game/"}
+@pytest.mark.parametrize(
+    "kind, step, wrong, right, why",
+    [
+        ("move", "offer", "draw_stock", "take_upcard", ("tutorial.why.move", {})),
+        ("layoff", "chain", ["6S"], ["6S", "5S"], ("tutorial.why.layoff_missing", {})),
+        ("knock", "not-yet", "knock", "no", ("tutorial.why.knock_no", {"points": 11, "limit": 10})),
+        ("sheet", "total", "155", "255", ("tutorial.why.game_bonus", {"amount": 100})),
+        ("sheet", "total", "154", "255", ("tutorial.why.number", {"value": 154})),
+    ],
+)
+def test_every_kind_of_answer_is_checked_by_the_engine(
+    servers, new_page, kind, step, wrong, right, why
+):
+    pages = {
+        "move": "04-first-turn/",
+        "layoff": "07-lay-offs/",
+        "knock": "05-knock/",
+        "sheet": "09-game/",
+    }
     cat = catalogs.load("en")
     page, log = new_page()
     page.goto(lesson_url(servers["root"], "en", pages[kind]))
@@ -180,8 +189,9 @@ def test_every_kind_of_answer_is_checked_by_the_engine(servers, new_page, kind, 
                 page.click(f'{form} label:has(input[value="{card.get_attribute("value")}"])')
             for card in value:
                 page.click(f'{form} label:has(input[value="{card}"])')
-            assert sorted(i.get_attribute("value") for i in
-                          page.locator(f"{form} input:checked").all()) == sorted(value)
+            assert sorted(
+                i.get_attribute("value") for i in page.locator(f"{form} input:checked").all()
+            ) == sorted(value)
         elif kind in ("sheet",):
             page.fill(f"{form} input.gin-number", value)
         else:
@@ -229,13 +239,16 @@ def test_unreadable_progress_in_storage_is_ignored(servers, new_page):
         page.wait_for_selector(".gin-lesson[data-gin-lesson-ready]")
         done = 1 if "count" in stored else 0
         assert page.locator(".gin-lesson-progress").inner_text() == cat.text(
-            "tutorial.progress", done=done, count=3), stored
+            "tutorial.progress", done=done, count=3
+        ), stored
     # And the lesson still works: an answer is judged and recorded.
     page.focus("#step-count input.gin-number")
     page.keyboard.type("10")
     page.keyboard.press("Enter")
     assert cat.text("tutorial.right") in feedback(page, "count", "right")
-    assert page.evaluate("JSON.parse(localStorage.getItem('gin-lessons'))") == {"deadwood": ["count"]}
+    assert page.evaluate("JSON.parse(localStorage.getItem('gin-lessons'))") == {
+        "deadwood": ["count"]
+    }
     page.goto(lesson_url(servers["root"], "en", ""))
     page.wait_for_selector(".gin-lesson-index[data-gin-lesson-ready]")
     assert page.locator('li[data-lesson="deadwood"]').get_attribute("data-state") == "started"

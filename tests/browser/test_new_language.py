@@ -19,9 +19,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ginview.examples import render
+
 from sitegen import catalogs
 from sitegen.translations import english_digest
-
 from tests.browser.conftest import serve
 from tests.browser.test_examples import NORMALISE
 from tests.browser.test_lessons import feedback
@@ -49,8 +49,9 @@ def project_copy(root: Path) -> Path:
 
 def sitegen(root: Path, *args: str) -> str:
     """``python -m sitegen …`` run in the copy, as a contributor runs it; its output."""
-    done = subprocess.run([sys.executable, "-m", "sitegen", *args], cwd=root,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "sitegen", *args], cwd=root, capture_output=True, text=True
+    )
     assert done.returncode == 0, f"python -m sitegen {' '.join(args)}: {done.stderr}"
     return done.stdout
 
@@ -59,8 +60,10 @@ def translate_message(po: Path, key: str, text: str) -> None:
     entry = re.compile(rf'(msgctxt "{re.escape(key)}"\nmsgid "(?:[^"\\]|\\.)*"\n)msgstr ""')
     source = po.read_text(encoding="utf-8")
     assert entry.search(source), key
-    po.write_text(entry.sub(lambda m: m.group(1) + f"msgstr {json.dumps(text, ensure_ascii=False)}", source),
-                  encoding="utf-8")
+    po.write_text(
+        entry.sub(lambda m: m.group(1) + f"msgstr {json.dumps(text, ensure_ascii=False)}", source),
+        encoding="utf-8",
+    )
 
 
 def heading(page) -> str:
@@ -74,11 +77,16 @@ def check_fallback_site(page, base: str, root: Path) -> None:
     assert page.locator("html").get_attribute("lang") == NEW
     assert heading(page) == "Melds"
     notice = page.locator(".gin-untranslated")
-    assert notice.locator(".admonition-title").inner_text() == english.text("ui.not_translated_title")
+    assert notice.locator(".admonition-title").inner_text() == english.text(
+        "ui.not_translated_title"
+    )
     # The switcher offers this page in all five languages; the English page offers German.
-    switcher = page.eval_on_selector_all(".md-select__link[hreflang]", """(links) =>
+    switcher = page.eval_on_selector_all(
+        ".md-select__link[hreflang]",
+        """(links) =>
         Object.fromEntries(links.map((a) => [a.getAttribute("hreflang"),
-                                            [new URL(a.href).pathname, a.textContent.trim()]]))""")
+                                            [new URL(a.href).pathname, a.textContent.trim()]]))""",
+    )
     home = urlsplit(base).path
     assert switcher[NEW] == [f"{home}{NEW}/rules/melds/", "Deutsch"], switcher
     assert set(switcher) == {"en", "ro", "hu", "it", NEW}
@@ -86,8 +94,9 @@ def check_fallback_site(page, base: str, root: Path) -> None:
     licence = page.locator(".md-copyright__highlight")
     assert "CC BY-SA 4.0" in licence.inner_text()
     assert licence.locator("a").last.inner_text() == english.text("ui.licence_about")
-    assert urlsplit(licence.locator("a").last.evaluate("(a) => a.href")).path == \
-        f"{home}{NEW}/about/"
+    assert (
+        urlsplit(licence.locator("a").last.evaluate("(a) => a.href")).path == f"{home}{NEW}/about/"
+    )
     page.goto(f"{base}rules/melds/")
     link = page.locator(f'.md-select__link[hreflang="{NEW}"]')
     assert link.get_attribute("href").endswith(f"{NEW}/rules/melds/")
@@ -96,14 +105,16 @@ def check_fallback_site(page, base: str, root: Path) -> None:
     page.goto(f"{base}{NEW}/rules/melds/")
     example = page.locator(".gin-example").first
     example.hover()  # the reader points at it: the engine boots
-    page.wait_for_function("() => 'ginReady' in document.querySelector('.gin-example').dataset",
-                           timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        "() => 'ginReady' in document.querySelector('.gin-example').dataset", timeout=TIMEOUT_MS
+    )
     example.locator("details.gin-type").evaluate("(d) => d.open = true")
     field = example.locator('.gin-text[data-field="hand"]')
     field.fill("AS 2S 3S 7H 7D 7C 9C TC JC KD")
     field.press("Enter")
-    page.wait_for_function("() => document.querySelector('.gin-example').dataset.ginAnswered",
-                           timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.querySelector('.gin-example').dataset.ginAnswered", timeout=TIMEOUT_MS
+    )
     state = json.loads(example.get_attribute("data-gin"))
     assert state["hand"] == "AS 2S 3S 7H 7D 7C 9C TC JC KD"
     expected = render(state, catalogs.load(NEW, root / "locales")).view
@@ -145,10 +156,12 @@ def test_a_fifth_language_in_one_command(tmp_path, new_page):
 
     # One page and one message translated; the page says which English page it translates.
     (root / "docs" / NEW / "about.md").write_text(
-        "# Über diese Seite\n\nDiese Seite erklärt die Regeln von Gin Rummy.\n", encoding="utf-8")
+        "# Über diese Seite\n\nDiese Seite erklärt die Regeln von Gin Rummy.\n", encoding="utf-8"
+    )
     assert sitegen(root, "mark-translated", NEW, "about.md").split() == [f"docs/{NEW}/about.md"]
-    translate_message(root / "locales" / f"{NEW}.po", "ui.not_translated_title",
-                      "Noch nicht übersetzt")
+    translate_message(
+        root / "locales" / f"{NEW}.po", "ui.not_translated_title", "Noch nicht übersetzt"
+    )
     status = sitegen(root, "translation-status")
     assert f"{NEW} (Deutsch)\n  catalog: 1 translated, " in status
     pages = len(list((REPO / "docs/en").rglob("*.md")))
@@ -160,8 +173,10 @@ def test_a_fifth_language_in_one_command(tmp_path, new_page):
         assert heading(page) == "Über diese Seite"
         assert page.locator(".gin-untranslated, .gin-outdated").count() == 0
         page.goto(f"{base}{NEW}/rules/melds/")
-        assert page.locator(".gin-untranslated .admonition-title").inner_text() == \
-            "Noch nicht übersetzt"
+        assert (
+            page.locator(".gin-untranslated .admonition-title").inner_text()
+            == "Noch nicht übersetzt"
+        )
         # The English about page is untouched.
         page.goto(f"{base}about/")
         assert heading(page) == "About this site"

@@ -23,7 +23,9 @@ def test_a_missing_page_gets_its_languages_404_page(servers, new_page, where, la
     assert page.evaluate("document.documentElement.lang") == lang
     # Material's stylesheet applies (the header is laid out, not a bare list).
     assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in (
-        "sticky", "fixed")
+        "sticky",
+        "fixed",
+    )
     # Its scripts ran from the site's root (the page found it and made it the base).
     assert page.evaluate("document.baseURI") == base
     page.locator("article a", has_text=cat.text("ui.not_found_lessons")).click()

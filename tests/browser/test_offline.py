@@ -16,7 +16,6 @@ import re
 import shutil
 import threading
 import time
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -34,8 +33,10 @@ CACHED_JS = """async ([urls, root]) => {
 def sw_facts(site: Path) -> dict:
     """What the build wrote into sw.js: BUILD, COMMON, SHELL, RUNTIME."""
     text = (site / "sw.js").read_text(encoding="utf-8")
-    return {name: json.loads(value) for name, value
-            in re.findall(r"^const (BUILD|COMMON|SHELL|RUNTIME) = (.*);$", text, re.M)}
+    return {
+        name: json.loads(value)
+        for name, value in re.findall(r"^const (BUILD|COMMON|SHELL|RUNTIME) = (.*);$", text, re.M)
+    }
 
 
 def pages_with_examples(site: Path, lang: str, facts: dict) -> list[str]:
@@ -76,13 +77,16 @@ def counting_server(directory: Path):
 def use_example(page, lang):
     """The page's first example is live, and the engine in the page draws it as CPython does."""
     from ginview import api as view_api
+
     from sitegen import catalogs
 
     status, example = wait_for_answer(page)
     assert status == READY[lang], f"example status: {status!r}"
     request = {"op": "render", "lang": lang, "state": json.loads(example.get_attribute("data-gin"))}
     catalogs.install_all()
-    assert page.evaluate("(req) => window.ginEngine.request(req)", request) == view_api.call(request)
+    assert page.evaluate("(req) => window.ginEngine.request(req)", request) == view_api.call(
+        request
+    )
 
 
 def wait_until(page, script, arg, timeout_s=180):  # a loaded machine caches slowly
@@ -117,10 +121,12 @@ def facts(site_dir):
 def test_every_language_has_a_shell_and_the_runtime_its_boot_files(site_dir, facts):
     assert re.fullmatch(r"[0-9a-f]{16}", facts["BUILD"])
     assert set(facts["SHELL"]) == set(LANGUAGES)
-    runtime = re.search(r'RUNTIME_DIR = "\.\./runtime/([^/]+)/"',
-                        (site_dir / "assets/gin/runtime.js").read_text()).group(1)
-    assert facts["RUNTIME"] and all(p.startswith(f"assets/runtime/{runtime}/")
-                                    for p in facts["RUNTIME"])
+    runtime = re.search(
+        r'RUNTIME_DIR = "\.\./runtime/([^/]+)/"', (site_dir / "assets/gin/runtime.js").read_text()
+    ).group(1)
+    assert facts["RUNTIME"] and all(
+        p.startswith(f"assets/runtime/{runtime}/") for p in facts["RUNTIME"]
+    )
     for path in facts["COMMON"] + facts["RUNTIME"]:
         assert (site_dir / path).is_file(), path
     for lang, urls in facts["SHELL"].items():
@@ -170,7 +176,7 @@ def test_a_second_visit_boots_without_asking_for_the_runtime(site_dir, facts, ne
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_manifest_is_valid_for_chromium(site_dir, new_page, lang):
-    page, log = new_page()
+    page, _log = new_page()
     with counting_server(site_dir) as (base, _, _):
         page.goto(home_url(base, lang))
         cdp = page.context.new_cdp_session(page)
@@ -209,8 +215,11 @@ def changed_engine_site(examples_site, tmp_path_factory):
     root = base / "root"
     shutil.copytree(examples_site.parent / "examples-root", root, symlinks=True)
     (root / "engine").unlink()
-    shutil.copytree(REPO / "engine", root / "engine",
-                    ignore=shutil.ignore_patterns("*.egg-info", "__pycache__", "build"))
+    shutil.copytree(
+        REPO / "engine",
+        root / "engine",
+        ignore=shutil.ignore_patterns("*.egg-info", "__pycache__", "build"),
+    )
     init = root / "engine/ginrummy/__init__.py"
     init.write_text(init.read_text() + "\nCHANGED_FOR_A_TEST = True\n")
     site = base / "site"
@@ -218,8 +227,9 @@ def changed_engine_site(examples_site, tmp_path_factory):
     return site
 
 
-def test_a_new_build_replaces_the_old_runtime_on_the_next_visit(examples_site,
-                                                                 changed_engine_site, new_page):
+def test_a_new_build_replaces_the_old_runtime_on_the_next_visit(
+    examples_site, changed_engine_site, new_page
+):
     old, new = sw_facts(examples_site), sw_facts(changed_engine_site)
     assert old["BUILD"] != new["BUILD"] and old["RUNTIME"] != new["RUNTIME"]
     page, log = new_page()
@@ -232,15 +242,22 @@ def test_a_new_build_replaces_the_old_runtime_on_the_next_visit(examples_site,
         page.goto(base)
         use_example(page, "en")
         wait_until_kept(page, base, new["RUNTIME"])
-        wait_until(page, """async (build) => {
+        wait_until(
+            page,
+            """async (build) => {
             const names = await caches.keys();
             return names.includes(`gin-${build}-shell-en`) && names.includes(`gin-${build}-runtime`)
                 && names.every((name) => name.startsWith(`gin-${build}-`));
-        }""", new["BUILD"])
+        }""",
+            new["BUILD"],
+        )
         names = page.evaluate("caches.keys()")
-        old_runtime = page.evaluate(CACHED_JS.replace("return true", "return 'all'")
-                                    .replace("return false", "return 'missing'"),
-                                    [old["RUNTIME"][:1], base])
+        old_runtime = page.evaluate(
+            CACHED_JS.replace("return true", "return 'all'").replace(
+                "return false", "return 'missing'"
+            ),
+            [old["RUNTIME"][:1], base],
+        )
     assert f"gin-{new['BUILD']}-runtime" in names and f"gin-{new['BUILD']}-shell-en" in names
     assert old_runtime == "missing"  # the old runtime is gone from every cache
     new_dir = new["RUNTIME"][0].rsplit("/", 1)[0]

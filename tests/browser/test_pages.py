@@ -94,7 +94,9 @@ def test_on_a_phone_material_starts_at_the_readers_first_action(browser, servers
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
         page.goto(servers["root"])
-        page.wait_for_selector(".gin-example[data-gin-live] .gin-tools")  # the example is live without it
+        page.wait_for_selector(
+            ".gin-example[data-gin-live] .gin-tools"
+        )  # the example is live without it
         page.wait_for_timeout(500)
         assert not page.evaluate(MATERIAL_STARTED)
         assert not [url for url in requests if any(name in url for name in MATERIAL_FILES)]

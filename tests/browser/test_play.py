@@ -14,10 +14,10 @@ import json
 import re
 
 import pytest
-
 from ginrummy.match import game_from_json
 from ginview.markup import error_text, step_text
 from ginview.play import action_label
+
 from sitegen import catalogs
 from tests.browser.test_lessons import check_clean
 
@@ -39,7 +39,9 @@ def wait_answer(page, before: int) -> None:
     page.wait_for_function(
         "(n) => Number(document.querySelector('.gin-play').dataset.ginAnswers || 0) > n"
         " && !document.querySelector('.gin-play').hasAttribute('aria-busy')",
-        arg=before, timeout=TIMEOUT)
+        arg=before,
+        timeout=TIMEOUT,
+    )
 
 
 def start(page, url: str) -> None:
@@ -104,11 +106,11 @@ def test_a_whole_hand_by_keyboard(servers, new_page, lang):
         else:
             ends = {"gin", "big_gin", "knock"} & {a.kind for a in _legal(hand)}
             if ends:
-                press_move(page, lambda move: move.get("action", {}).get("kind") in ends)
+                press_move(page, lambda move, ends=ends: move.get("action", {}).get("kind") in ends)
             else:
                 # the last card of the hand: the highest of the deadwood
                 last = page.locator(".gin-hand button[data-move]").last.get_attribute("data-move")
-                press_move(page, lambda move: move == json.loads(last))
+                press_move(page, lambda move, last=last: move == json.loads(last))
     hand = game(page).hand
     assert hand.finished
     end = page.locator(".gin-play-end .gin-headline").inner_text()
@@ -123,6 +125,7 @@ def test_a_whole_hand_by_keyboard(servers, new_page, lang):
 
 def _legal(hand):
     from ginrummy.hand import legal_actions
+
     return legal_actions(hand)
 
 
@@ -138,9 +141,13 @@ def test_an_illegal_move_is_refused_with_its_reason(servers, new_page, lang):
             break
         kinds = {a.kind for a in _legal(hand)}
         take = kinds & {"take_upcard", "draw_discard"}
-        button = (page.locator(f".gin-play-moves button[data-move*={take.pop()}]") if take
-                  else page.locator(".gin-play-moves button[data-move*=draw_stock]") if hand.phase == "draw"
-                  else page.locator(".gin-hand button[data-move]").last)
+        button = (
+            page.locator(f".gin-play-moves button[data-move*={take.pop()}]")
+            if take
+            else page.locator(".gin-play-moves button[data-move*=draw_stock]")
+            if hand.phase == "draw"
+            else page.locator(".gin-hand button[data-move]").last
+        )
         before = answers(page)
         button.click()
         wait_answer(page, before)
@@ -218,6 +225,8 @@ def test_reload_resumes_and_a_spoiled_store_starts_anew(servers, new_page, lang)
     page.goto(play_url(servers["subpath"], lang, "seed=x"))
     page.wait_for_function(
         "(text) => document.querySelector('.gin-play .gin-status').textContent.startsWith(text)",
-        arg=damaged, timeout=TIMEOUT)
+        arg=damaged,
+        timeout=TIMEOUT,
+    )
     assert GAME_LINK.match(page.url.split("#")[1]) and page.locator(".gin-hand").count() == 1
     check_clean(log)

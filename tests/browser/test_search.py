@@ -24,13 +24,16 @@ def search(page, query: str) -> list[str]:
     page.locator(".md-search__input").click()  # a wide screen: the search box is in the header
     page.keyboard.type(query, delay=30)  # material searches on keyup
     page.wait_for_selector(".md-search-result__item", timeout=30000)
-    return page.eval_on_selector_all(".md-search-result__link", "(links) => links.map((a) => a.href)")
+    return page.eval_on_selector_all(
+        ".md-search-result__link", "(links) => links.map((a) => a.href)"
+    )
 
 
 @pytest.mark.parametrize("lang, query, word", QUERIES)
 @pytest.mark.parametrize("where", ["root", "subpath"])
-def test_search_finds_only_the_readers_language_and_ignores_accents(servers, new_page, where,
-                                                                    lang, query, word):
+def test_search_finds_only_the_readers_language_and_ignores_accents(
+    servers, new_page, where, lang, query, word
+):
     page, log = new_page()
     base = servers[where]
     page.goto(base + ("" if lang == "en" else f"{lang}/") + "rules/melds/")
@@ -40,7 +43,7 @@ def test_search_finds_only_the_readers_language_and_ignores_accents(servers, new
     for link in links:
         path = urlsplit(link).path
         assert path.startswith(home), link
-        rest = path[len(home):]
+        rest = path[len(home) :]
         assert rest.split("/", 1)[0] not in LANGS, f"a page in another language: {link}"
     # The first result really holds the word, with its accents.
     page.goto(links[0])
@@ -50,8 +53,12 @@ def test_search_finds_only_the_readers_language_and_ignores_accents(servers, new
 
 def test_each_language_has_its_own_index(site_dir):
     for lang in ("en", *LANGS):
-        index = json.loads((site_dir / ("" if lang == "en" else lang) / "search/search_index.json")
-                           .read_text(encoding="utf-8"))
+        index = json.loads(
+            (site_dir / ("" if lang == "en" else lang) / "search/search_index.json").read_text(
+                encoding="utf-8"
+            )
+        )
         assert index["config"]["lang"] == [lang]
-        assert index["docs"] and not [d for d in index["docs"]
-                                      if d["location"].split("/")[0] in LANGS]
+        assert index["docs"] and not [
+            d for d in index["docs"] if d["location"].split("/")[0] in LANGS
+        ]

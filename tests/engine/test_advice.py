@@ -7,7 +7,6 @@ import itertools
 import json
 
 import pytest
-
 from ginrummy import RuleError
 from ginrummy.advice import advise, playout, points_for, world_count
 from ginrummy.cards import DECK, Hand, parse_cards
@@ -24,19 +23,33 @@ def endgame(mine, known, hidden, stock, rules="standard", phase="discard"):
     placed = set(mine) | set(known) | set(hidden) | set(stock)
     pile = tuple(c for c in DECK if c not in placed)
     history = tuple(Event("draw_discard", 1, c) for c in known)
-    return HandState(rules=get_rules(rules), dealer=1, hands=(mine, known + hidden),
-                     stock=tuple(stock), discards=pile, upcard=pile[0], phase=phase, turn=0,
-                     history=history)
+    return HandState(
+        rules=get_rules(rules),
+        dealer=1,
+        hands=(mine, known + hidden),
+        stock=tuple(stock),
+        discards=pile,
+        upcard=pile[0],
+        phase=phase,
+        turn=0,
+        history=history,
+    )
 
 
 ENDGAMES = {
     # knock with 9 or 10, or play on? Two of the five unseen cards are in the other hand (with
     # 8C they hold three eights); the stock is nearly out
-    "knock": endgame("AS 2S 3S 7H 7D 7C 4C 5C 6C 9D KH", "QS QH QD JC TC 9C 8D 8H", "8C 4H",
-                     "KD 2D 6S"),
+    "knock": endgame(
+        "AS 2S 3S 7H 7D 7C 4C 5C 6C 9D KH", "QS QH QD JC TC 9C 8D 8H", "8C 4H", "KD 2D 6S"
+    ),
     # take the 4S from the pile (it lays off nowhere but makes a run) or draw?
-    "draw": endgame("AS 2S 3S 7H 7D 7C 5C 6C 9D KH", "QS QH QD JC TC 9C 8D 8H", "8C 4H",
-                    "KD 2D 6S 4C", phase="draw"),
+    "draw": endgame(
+        "AS 2S 3S 7H 7D 7C 5C 6C 9D KH",
+        "QS QH QD JC TC 9C 8D 8H",
+        "8C 4H",
+        "KD 2D 6S 4C",
+        phase="draw",
+    ),
 }
 
 
@@ -51,7 +64,7 @@ def exhaustive(state):
     totals = {a: 0 for a in legal_actions(state)}
     count = 0
     for order in itertools.permutations(unseen):
-        held, stock = order[:len(places)], order[len(places):]
+        held, stock = order[: len(places)], order[len(places) :]
         if list(held) != sorted(held, key=lambda c: c.index):
             continue  # the other hand's order does not matter: one world per set of cards
         hand = list(other)
@@ -74,10 +87,12 @@ def test_the_ranking_is_exact_when_every_world_fits(name):
     advice = advise(state, samples=worlds, seed=5)
     assert advice.exact and advice.samples == worlds
     assert {c.action: c.points for c in advice.choices} == {
-        a: round(v, 2) for a, v in expected.items()}
+        a: round(v, 2) for a, v in expected.items()
+    }
     ranked = sorted(expected, key=lambda a: -expected[a])
     assert [c.action for c in advice.choices] == sorted(
-        ranked, key=lambda a: (-round(expected[a], 2), legal_actions(state).index(a)))
+        ranked, key=lambda a: (-round(expected[a], 2), legal_actions(state).index(a))
+    )
     assert len({round(v, 2) for v in expected.values()}) >= 2  # the choices differ
 
 
@@ -98,16 +113,20 @@ def test_advice_is_repeatable_and_blind_to_hidden_cards():
     state = ENDGAMES["knock"]
     first = advise(state, samples=12, seed=9)
     assert advise(state, samples=12, seed=9) == first
-    swapped = dataclasses.replace(state, hands=(state.hands[0], parse_cards(
-        "QS QH QD JC TC 9C 8D 8H KD 2D")), stock=tuple(parse_cards("8C 4H 6S")))
+    swapped = dataclasses.replace(
+        state,
+        hands=(state.hands[0], parse_cards("QS QH QD JC TC 9C 8D 8H KD 2D")),
+        stock=tuple(parse_cards("8C 4H 6S")),
+    )
     assert advise(swapped, samples=12, seed=9) == first
     assert advise(state, samples=12, seed=10) != first
 
 
 def test_reasons_are_codes_with_parameters():
     advice = advise(ENDGAMES["knock"], samples=60)
-    knock = next(c for c in advice.choices if c.action.kind == "knock" and str(c.action.card)
-                 == "KH")
+    knock = next(
+        c for c in advice.choices if c.action.kind == "knock" and str(c.action.card) == "KH"
+    )
     codes = {r["code"]: r for r in knock.reasons}
     assert codes["knock"] == {"code": "knock", "deadwood": 9, "limit": 10}
     assert 0 < codes["undercut_risk"]["percent"] < 100
@@ -127,7 +146,8 @@ def test_advice_in_every_phase_of_a_real_hand():
     while not state.finished:
         advice = advise(state, samples=2, seed=1)
         assert sorted(map(str, (c.action for c in advice.choices))) == sorted(
-            map(str, legal_actions(state)))
+            map(str, legal_actions(state))
+        )
         phases.add(state.phase)
         state = apply(state, advice.best.action)
     assert {"offer", "draw", "discard"} <= phases
@@ -152,6 +172,7 @@ def test_bad_requests_are_refused_with_codes():
 
 def test_draw_reasons_give_the_deadwood_after_the_draw():
     from ginrummy.melds import min_deadwood_mask
+
     state = ENDGAMES["draw"]
     hand, top = state.hands[0], state.discards[-1]
     advice = advise(state, samples=4)

@@ -4,11 +4,11 @@ import json
 import re
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
-
 from ginrummy import api, best_melds, parse_cards, score_hand
 from ginrummy.game import HandEntry, score_game, score_hollywood
 from ginrummy.hand import deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def ask(request):
@@ -59,8 +59,10 @@ def test_request_errors():
     assert ask({"v": 2, "op": "version"})["error"]["code"] == "unsupported_version"
     assert ask({"op": "fly"})["error"]["code"] == "unknown_op"
     assert ask({"op": "melds"})["error"] == {
-        "code": "missing_field", "message": "the request needs a 'cards' field",
-        "params": {"field": "cards"}}
+        "code": "missing_field",
+        "message": "the request needs a 'cards' field",
+        "params": {"field": "cards"},
+    }
     assert ask({"op": "melds", "cards": 7})["error"]["code"] == "bad_field"
 
 
@@ -73,65 +75,118 @@ def test_score_matches_engine_and_explains():
 
 
 def test_score_rules_and_upcard():
-    request = {"op": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
-               "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD", "rules": "oklahoma"}
+    request = {
+        "op": "score",
+        "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+        "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
+        "rules": "oklahoma",
+    }
     assert ask(request)["error"]["code"] == "upcard_required"
     assert ask({**request, "upcard": "4S"})["error"]["code"] == "knock_over_limit"
     assert ask({**request, "upcard": "9S"})["result"]["points"] == 68  # spade upcard doubles
     assert ask({**request, "rules": {"name": "standard", "knock_limit": 4}})["error"] == {
-        "code": "knock_over_limit", "message": ask({**request, "upcard": "4S"})["error"]["message"],
-        "params": {"deadwood": 5, "limit": 4}}
+        "code": "knock_over_limit",
+        "message": ask({**request, "upcard": "4S"})["error"]["message"],
+        "params": {"deadwood": 5, "limit": 4},
+    }
 
 
 def test_layoffs_chain():
-    result = ask({"op": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
-                  "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"})["result"]
+    result = ask(
+        {
+            "op": "layoffs",
+            "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+            "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+        }
+    )["result"]
     assert [(l["card"], l["meld"]) for l in result["lay_offs"]] == [
-        ("8S", "9S TS JS"), ("7S", "8S 9S TS JS")]
+        ("8S", "9S TS JS"),
+        ("7S", "8S 9S TS JS"),
+    ]
     assert result["points"] == 11
 
 
 def test_sheet_standard_and_hollywood():
-    entries = [{"winner": 0, "points": 60}, {"winner": 1, "points": 14}, {"winner": 0, "points": 45}]
+    entries = [
+        {"winner": 0, "points": 60},
+        {"winner": 1, "points": 14},
+        {"winner": 0, "points": 45},
+    ]
     sheet = ask({"op": "sheet", "entries": entries})["result"]
     assert sheet == score_game([HandEntry(0, 60), HandEntry(1, 14), HandEntry(0, 45)]).to_json()
     hollywood = ask({"op": "sheet", "entries": entries, "format": "hollywood"})["result"]
     assert hollywood == score_hollywood([HandEntry.from_json(e) for e in entries]).to_json()
     assert ask({"op": "sheet", "entries": entries, "format": "x"})["error"]["code"] == "bad_field"
-    assert ask({"op": "sheet", "entries": [{"winner": 3, "points": 1}]})["error"]["code"] == "bad_entry"
+    assert (
+        ask({"op": "sheet", "entries": [{"winner": 3, "points": 1}]})["error"]["code"]
+        == "bad_entry"
+    )
 
 
 def test_deal_and_play_round_trip():
     dealt = ask({"op": "deal", "seed": 7})["result"]
     assert dealt["state"] == deal(seed=7).to_json()
-    assert dealt["legal"] == [{"kind": "take_upcard", "player": 1},
-                              {"kind": "pass", "player": 1}]
+    assert dealt["legal"] == [{"kind": "take_upcard", "player": 1}, {"kind": "pass", "player": 1}]
     played = ask({"op": "play", "state": dealt["state"], "action": dealt["legal"][1]})["result"]
     assert played["state"]["turn"] == 0
     wrong = ask({"op": "play", "state": dealt["state"], "action": {"kind": "pass", "player": 0}})
     assert wrong["error"]["code"] == "not_your_turn"
 
 
-RAISED = {code for path in Path(api.__file__).parent.glob("*.py")
-          for code in re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))}
+RAISED = {
+    code
+    for path in Path(api.__file__).parent.glob("*.py")
+    for code in re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))
+}
 """Every error code the engine's code raises."""
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(op=st.sampled_from(sorted(api.OPS)), fields=st.dictionaries(
-    st.sampled_from(["cards", "knocker", "defender", "knocker_melds", "rules", "upcard",
-                     "entries", "format", "name", "seed", "deck", "dealer",
-                     "end_of_stock", "state", "action", "game", "player", "level",
-                     "samples"]), json_values, max_size=5))
+@given(
+    op=st.sampled_from(sorted(api.OPS)),
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "cards",
+                "knocker",
+                "defender",
+                "knocker_melds",
+                "rules",
+                "upcard",
+                "entries",
+                "format",
+                "name",
+                "seed",
+                "deck",
+                "dealer",
+                "end_of_stock",
+                "state",
+                "action",
+                "game",
+                "player",
+                "level",
+                "samples",
+            ]
+        ),
+        json_values,
+        max_size=5,
+    ),
+)
 def test_junk_gets_a_coded_error_never_a_crash(op, fields):
     response = ask({"v": 1, "op": op, **fields})
-    assert response["v"] == 1 and set(response) == {"v", "ok", "result" if response["ok"]
-                                                    else "error"}
+    assert response["v"] == 1 and set(response) == {
+        "v",
+        "ok",
+        "result" if response["ok"] else "error",
+    }
     if response["ok"]:
         assert isinstance(response["result"], dict)
     else:
@@ -144,10 +199,16 @@ def test_junk_gets_a_coded_error_never_a_crash(op, fields):
 def test_knock_verdicts():
     def verdict(cards, **extra):
         return ask({"op": "knock", "cards": cards, **extra})["result"]
+
     assert verdict("3H 4H 5H 6H 7C 7D 7S 9S 9C 9D 9H")["verdict"] == "big_gin"
     assert verdict("3H 4H 5H 6H 7C 7D 7S 9S 9C 9D 9H", rules="pagat")["verdict"] == "gin"
     knock = verdict("2S 3S 4S 7H 7D 7C 9C TC JC 5D KS")
-    assert (knock["verdict"], knock["discard"], knock["points"], knock["limit"]) == ("knock", "KS", 5, 10)
+    assert (knock["verdict"], knock["discard"], knock["points"], knock["limit"]) == (
+        "knock",
+        "KS",
+        5,
+        10,
+    )
     low = verdict("2S 3S 4S 7H 7D 7C 9C TC JC 5D KS", rules="oklahoma", upcard="3D")
     assert (low["verdict"], low["limit"]) == ("no", 3)
     assert ask({"op": "knock", "cards": "AS 2S"})["error"]["code"] == "wrong_count"
@@ -158,11 +219,14 @@ def test_view_bot_and_advice():
     seen = ask({"op": "view", "state": state, "player": 0})["result"]
     assert seen["stock_count"] == 31 and seen["known"] == "" and len(seen["unseen"].split()) == 41
     assert seen["legal"] == [] and ask({"op": "view", "state": state, "player": 1})["result"][
-        "legal"] == [{"kind": "take_upcard", "player": 1}, {"kind": "pass", "player": 1}]
+        "legal"
+    ] == [{"kind": "take_upcard", "player": 1}, {"kind": "pass", "player": 1}]
     move = ask({"op": "bot", "state": state, "level": "beginner", "seed": 3})["result"]["action"]
     assert move["player"] == 1
-    assert ask({"op": "bot", "state": state, "level": "beginner", "seed": 3})["result"]["action"] \
+    assert (
+        ask({"op": "bot", "state": state, "level": "beginner", "seed": 3})["result"]["action"]
         == move
+    )
     advice = ask({"op": "advice", "state": state, "samples": 3, "seed": 2})["result"]
     assert advice["samples"] == 3 and len(advice["choices"]) == 2
     assert advice["choices"][0]["points"] >= advice["choices"][1]["points"]
@@ -173,8 +237,9 @@ def test_view_bot_and_advice():
 
 
 def test_a_game_through_the_api():
-    answer = ask({"op": "game_new", "seed": 4, "rules": "pagat", "format": "hollywood",
-                  "dealer": 1})["result"]
+    answer = ask(
+        {"op": "game_new", "seed": 4, "rules": "pagat", "format": "hollywood", "dealer": 1}
+    )["result"]
     game = answer["game"]
     assert game["number"] == 1 and game["hand"]["dealer"] == 1 and not game["finished"]
     assert ask({"op": "game_next", "game": game})["error"]["code"] == "hand_not_over"
@@ -191,7 +256,8 @@ def test_a_game_through_the_api():
     assert ask({"op": "game_next", "game": game})["error"]["code"] == "game_over"
     spoiled = dict(game, played=game["played"][:-1])
     assert ask({"op": "game_play", "game": spoiled, "action": {"kind": "pass", "player": 0}})[
-        "error"]["code"] in ("bad_game", "game_over")
+        "error"
+    ]["code"] in ("bad_game", "game_over")
     assert ask({"op": "game_new", "format": "x"})["error"]["code"] == "bad_setting"
     assert ask({"op": "game_new", "seed": -1})["error"]["code"] == "bad_setting"
 
@@ -200,16 +266,21 @@ GAME = ask({"op": "game_new", "seed": 2})["result"]["game"]
 
 
 @settings(max_examples=150, deadline=None)
-@given(field=st.sampled_from(sorted(GAME) + ["extra"]), inner=st.sampled_from(
-    sorted(GAME["hand"]) + [None]), value=json_values)
+@given(
+    field=st.sampled_from(sorted(GAME) + ["extra"]),
+    inner=st.sampled_from(sorted(GAME["hand"]) + [None]),
+    value=json_values,
+)
 def test_a_spoiled_game_or_hand_gets_a_coded_error(field, inner, value):
     if inner is None or field != "hand":
         game = {**GAME, field: value}
     else:
         game = {**GAME, "hand": {**GAME["hand"], inner: value}}
-    for request in ({"op": "game_play", "game": game, "action": {"kind": "pass", "player": 1}},
-                    {"op": "game_next", "game": game},
-                    {"op": "advice", "state": game.get("hand"), "samples": 1},
-                    {"op": "view", "state": game.get("hand"), "player": 0}):
+    for request in (
+        {"op": "game_play", "game": game, "action": {"kind": "pass", "player": 1}},
+        {"op": "game_next", "game": game},
+        {"op": "advice", "state": game.get("hand"), "samples": 1},
+        {"op": "view", "state": game.get("hand"), "player": 0},
+    ):
         response = ask(request)
         assert response["ok"] or response["error"]["code"] != "internal_error", response

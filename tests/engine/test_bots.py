@@ -8,12 +8,10 @@ import json
 import random
 
 import pytest
-
 from ginrummy import RULESETS, RuleError, score_game, score_hand, score_hollywood
 from ginrummy.bots import LEVELS, choose
 from ginrummy.hand import apply, deal, legal_actions
-from ginrummy.match import (FORMATS, Game, game_from_json, new_game, next_dealer, next_hand,
-                            play)
+from ginrummy.match import FORMATS, Game, game_from_json, new_game, next_dealer, next_hand, play
 from ginrummy.public import view
 
 
@@ -85,11 +83,11 @@ def play_checked(game: Game, levels, seed):
         hand = game.hand
         if hand.outcome != "dead":
             knocker = hand.knocker
-            expected = score_hand(hand.hands[knocker], hand.hands[1 - knocker], hand.rules,
-                                  hand.upcard)
+            expected = score_hand(
+                hand.hands[knocker], hand.hands[1 - knocker], hand.rules, hand.upcard
+            )
             assert hand.result == expected
-            assert hand.entry().winner == (knocker if expected.winner == "knocker"
-                                           else 1 - knocker)
+            assert hand.entry().winner == (knocker if expected.winner == "knocker" else 1 - knocker)
         hands += 1
         scorer = score_hollywood if game.format == "hollywood" else score_game
         assert game.sheet == scorer(list(game.entries), game.rules)
@@ -126,8 +124,13 @@ def test_many_short_games(chunk):
         levels = PAIRS[number % len(PAIRS)]
         rules = RULESETS[presets[number % len(presets)]].replace(game_target=10)
         end_of_stock = "reshuffle" if number % 5 == 0 else "void"
-        game = new_game(rules, FORMATS[number // 9 % 2], seed=number, dealer=number % 2,
-                        end_of_stock=end_of_stock)
+        game = new_game(
+            rules,
+            FORMATS[number // 9 % 2],
+            seed=number,
+            dealer=number % 2,
+            end_of_stock=end_of_stock,
+        )
         play_checked(game, levels, number)
 
 
@@ -135,6 +138,7 @@ def test_the_expected_deadwood_after_a_draw_is_exact():
     from ginrummy.bots import expected_after_draw
     from ginrummy.cards import DECK
     from ginrummy.melds import min_deadwood_after_discard_mask
+
     rng = random.Random(4)
     for _ in range(500):
         cards = rng.sample(DECK, 10)

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from ginrummy import CardError, RuleError, score_hand
 from ginrummy.advice import check_lay_off_plan, lay_off_review
 from ginrummy.api import call
-from ginrummy.cards import Card, DECK, parse_cards
+from ginrummy.cards import DECK, Card, parse_cards
 from ginrummy.hand import Action, HandState, apply, deal
 from ginrummy.melds import Meld
 
@@ -22,8 +21,16 @@ def knock_ready():
     """Player 0 holds KNOCKER (11 cards) and may knock; player 1 holds DEFENDER."""
     a, b = parse_cards(KNOCKER), parse_cards(DEFENDER)
     rest = [c for c in DECK if c not in a and c not in b]
-    return HandState(rules=deal(seed=1).rules, dealer=1, hands=(a, b), stock=tuple(rest[1:]),
-                     discards=(rest[0],), upcard=rest[0], phase="discard", turn=0)
+    return HandState(
+        rules=deal(seed=1).rules,
+        dealer=1,
+        hands=(a, b),
+        stock=tuple(rest[1:]),
+        discards=(rest[0],),
+        upcard=rest[0],
+        phase="discard",
+        turn=0,
+    )
 
 
 def knocked(melds=None):
@@ -39,7 +46,10 @@ def code(call_):
 def test_the_engine_lays_out_the_knockers_best_melds_by_default():
     state = knocked()
     assert state.phase == "lay_off" and [str(m) for m in state.layout] == [
-        "7S 8S 9S", "2H 3H 4H", "KH KD KC"]
+        "7S 8S 9S",
+        "2H 3H 4H",
+        "KH KD KC",
+    ]
     final = apply(state, Action("lay_off", 1))
     assert final.result == score_hand(state.hands[0], state.hands[1], upcard=state.upcard)
     assert final.laid_off is None and len(final.result.lay_offs) == 2
@@ -65,8 +75,9 @@ def test_the_defender_lays_off_by_hand_each_card_checked():
     assert code(lambda: check_lay_off_plan(state, [("AC", 0)])) == "cannot_lay_off"
     assert code(lambda: check_lay_off_plan(state, [("6S", 5)])) == "no_such_meld"
     assert code(lambda: check_lay_off_plan(state, [("KS", 0)])) == "card_not_in_hand"
-    assert code(lambda: apply(state, Action("lay_off", 1, lay_offs=[("AC", 1)]))) == \
-        "cannot_lay_off"
+    assert (
+        code(lambda: apply(state, Action("lay_off", 1, lay_offs=[("AC", 1)]))) == "cannot_lay_off"
+    )
     # only the 6S: the TS (10 points), which would extend the run upwards, stays
     final = apply(state, Action("lay_off", 1, lay_offs=[("6S", 0)]))
     best = lay_off_review(final)
@@ -81,18 +92,34 @@ def test_the_defender_lays_off_by_hand_each_card_checked():
 
 def test_lay_offs_through_the_api():
     state = knocked().to_json()
-    answer = call({"op": "lay_off_check", "state": state,
-                   "lay_offs": [{"card": "6S", "meld": 0}, {"card": "TS", "meld": 0}]})
+    answer = call(
+        {
+            "op": "lay_off_check",
+            "state": state,
+            "lay_offs": [{"card": "6S", "meld": 0}, {"card": "TS", "meld": 0}],
+        }
+    )
     assert answer["ok"] and answer["result"]["knocker_melds"][0] == "6S 7S 8S 9S TS"
-    wrong = call({"op": "lay_off_check", "state": state, "lay_offs": [{"card": "QH",
-                                                                       "meld": 1}]})
+    wrong = call({"op": "lay_off_check", "state": state, "lay_offs": [{"card": "QH", "meld": 1}]})
     assert wrong["error"]["code"] == "cannot_lay_off"
-    played = call({"op": "play", "state": state, "action": {
-        "kind": "lay_off", "player": 1, "lay_offs": [{"card": "6S", "meld": 0}]}})["result"]
+    played = call(
+        {
+            "op": "play",
+            "state": state,
+            "action": {"kind": "lay_off", "player": 1, "lay_offs": [{"card": "6S", "meld": 0}]},
+        }
+    )["result"]
     review = call({"op": "lay_off_review", "state": played["state"]})["result"]
     assert review["left"] == 10
-    assert call({"op": "lay_off_review", "state": deal(seed=1).to_json()})["error"][
-        "code"] == "wrong_phase"
-    bad = call({"op": "play", "state": state, "action": {
-        "kind": "lay_off", "player": 1, "lay_offs": [["6S", 0]]}})
+    assert (
+        call({"op": "lay_off_review", "state": deal(seed=1).to_json()})["error"]["code"]
+        == "wrong_phase"
+    )
+    bad = call(
+        {
+            "op": "play",
+            "state": state,
+            "action": {"kind": "lay_off", "player": 1, "lay_offs": [["6S", 0]]},
+        }
+    )
     assert bad["error"]["code"] == "bad_action"

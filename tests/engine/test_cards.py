@@ -6,7 +6,6 @@ import copy
 import pickle
 
 import pytest
-
 from ginrummy import DECK, Card, CardError, Hand, cards_from_mask, parse_cards
 
 
@@ -16,9 +15,16 @@ def bits(cards) -> int:
 
 def test_a_hand_keeps_its_mask_however_it_is_made():
     text = "AS 2S TH KC 7D"
-    made = [parse_cards(text), Hand(text), Hand(list(parse_cards(text))), Hand(text.split()),
-            Hand([Card.parse("AS"), "2s", "10h", "K♣", "7D"]), parse_cards(text).sorted(),
-            cards_from_mask(parse_cards(text).mask), parse_cards("AS 2S TH") + ["KC", "7D"]]
+    made = [
+        parse_cards(text),
+        Hand(text),
+        Hand(list(parse_cards(text))),
+        Hand(text.split()),
+        Hand([Card.parse("AS"), "2s", "10h", "K♣", "7D"]),
+        parse_cards(text).sorted(),
+        cards_from_mask(parse_cards(text).mask),
+        parse_cards("AS 2S TH") + ["KC", "7D"],
+    ]
     for hand in made:
         assert type(hand) is Hand and hand.mask == bits(hand) == bits(parse_cards(text))
     assert Hand().mask == 0 and Hand() == ()
@@ -41,14 +47,22 @@ def test_a_hand_is_immutable_and_copies_keep_the_mask():
         hand.mask = 0
     with pytest.raises(AttributeError):
         del hand.mask
-    for again in (pickle.loads(pickle.dumps(hand)), copy.copy(hand), copy.deepcopy(hand),
-                  eval(repr(hand))):
+    for again in (
+        pickle.loads(pickle.dumps(hand)),
+        copy.copy(hand),
+        copy.deepcopy(hand),
+        eval(repr(hand)),
+    ):
         assert again == hand and type(again) is Hand and again.mask == hand.mask
 
 
 def test_bad_cards_are_coded():
-    for items, code, position in [(["AS", 7], "bad_card", 1), (["AS", "AS"], "duplicate_card", 1),
-                                  (["AS", "1S"], "unknown_rank", 1), ("AS 2X", "unknown_suit", 1)]:
+    for items, code, position in [
+        (["AS", 7], "bad_card", 1),
+        (["AS", "AS"], "duplicate_card", 1),
+        (["AS", "1S"], "unknown_rank", 1),
+        ("AS 2X", "unknown_suit", 1),
+    ]:
         with pytest.raises(CardError) as info:
             parse_cards(items)
         assert info.value.code == code and info.value.position == position
@@ -60,6 +74,10 @@ def test_bad_cards_are_coded():
 def test_every_card_parses_in_every_notation():
     for card in DECK:
         rank = str(card)[0]
-        for text in (str(card), str(card).lower(), f" {card} ", ("10" if rank == "T" else rank)
-                     + "♠♥♦♣"["SHDC".index(card.suit)]):
+        for text in (
+            str(card),
+            str(card).lower(),
+            f" {card} ",
+            ("10" if rank == "T" else rank) + "♠♥♦♣"["SHDC".index(card.suit)],
+        ):
             assert Card.parse(text) is card

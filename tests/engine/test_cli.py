@@ -6,8 +6,13 @@ import sys
 
 
 def run(*args, stdin=""):
-    done = subprocess.run([sys.executable, "-m", "ginrummy", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return done.returncode, done.stdout, done.stderr
 
 
@@ -18,13 +23,19 @@ def test_deadwood_from_arguments():
 def test_melds_eleven_cards_names_the_discard():
     code, out, _ = run("melds", "4S", "6S", "KS", "KH", "4D", "5D", "6D", "4C", "5C", "6C", "KC")
     assert code == 0
-    assert out.splitlines() == ["melds:    4D 5D 6D | 4C 5C 6C | KS KH KC",
-                                "deadwood: 4S (4)", "discard:  6S"]
+    assert out.splitlines() == [
+        "melds:    4D 5D 6D | 4C 5C 6C | KS KH KC",
+        "deadwood: 4S (4)",
+        "discard:  6S",
+    ]
 
 
 def test_batch_from_stdin_answers_every_line_and_reports_bad_ones():
-    code, out, err = run("deadwood", "--json",
-                         stdin="AS 2S 3S 7H 7D 7C 9C TC JC KD\nAS 2S 7X\n3H 4H 5H 7C 7D 7S 9S 9C KD KH\n")
+    code, out, _err = run(
+        "deadwood",
+        "--json",
+        stdin="AS 2S 3S 7H 7D 7C 9C TC JC KD\nAS 2S 7X\n3H 4H 5H 7C 7D 7S 9S 9C KD KH\n",
+    )
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 2
     assert lines[0] == {"points": 10} and lines[2] == {"points": 38}
@@ -33,8 +44,13 @@ def test_batch_from_stdin_answers_every_line_and_reports_bad_ones():
 
 
 def test_bad_input_is_one_line_never_a_traceback():
-    for args in (["deadwood", "AS AS"], ["melds", "ZZ"], ["score", "AS 2S"],
-                 ["layoffs", "7S 8S | AS"], ["sheet", "C 5"]):
+    for args in (
+        ["deadwood", "AS AS"],
+        ["melds", "ZZ"],
+        ["score", "AS 2S"],
+        ["layoffs", "7S 8S | AS"],
+        ["sheet", "C 5"],
+    ):
         code, out, err = run(*args)
         assert code == 2, args
         assert out == ""
@@ -42,7 +58,9 @@ def test_bad_input_is_one_line_never_a_traceback():
 
 
 def test_score_knock_with_lay_offs():
-    code, out, _ = run("score", stdin="2S 3S 4S 7H 7D 7C 9C TC JC 5D | 8S 9S TS KH KD 4H 6C 6H 2C AD\n")
+    code, out, _ = run(
+        "score", stdin="2S 3S 4S 7H 7D 7C 9C TC JC 5D | 8S 9S TS KH KD 4H 6C 6H 2C AD\n"
+    )
     assert code == 0
     assert out.splitlines()[0] == "knock: knocker scores 34"
 
@@ -50,7 +68,8 @@ def test_score_knock_with_lay_offs():
 def test_score_oklahoma_upcard_sets_the_limit():
     hands = "2S 3S 4S 7H 7D 7C 9C TC JC 5D | 8S 9S TS KH KD 4H 6C 6H 2C AD"
     assert run("score", hands, "--rules", "oklahoma", "--upcard", "9S")[1].startswith(
-        "knock: knocker scores 68")
+        "knock: knocker scores 68"
+    )
     code, _, err = run("score", hands, "--rules", "oklahoma", "--upcard", "4D")
     assert code == 2 and "limit" in err
 
@@ -91,8 +110,13 @@ def test_a_huge_number_is_an_error_not_a_traceback():
 
 def test_a_closed_output_stops_quietly():
     lines = "\n".join(["AS 2S 3S 7H 7D 7C 9C TC JC KD"] * 20000)
-    proc = subprocess.Popen([sys.executable, "-m", "ginrummy", "deadwood"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy", "deadwood"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     proc.stdin.write(lines)
     proc.stdin.close()
     assert proc.stdout.readline() == "10\n"

@@ -7,9 +7,20 @@ import json
 import random
 
 import pytest
-
-from ginrummy import (DECK, RULESETS, Card, RuleError, api, best_melds, check_ending, get_rules,
-                      min_deadwood, parse_cards, score_hand, verdict)
+from ginrummy import (
+    DECK,
+    RULESETS,
+    Card,
+    RuleError,
+    api,
+    best_melds,
+    check_ending,
+    get_rules,
+    min_deadwood,
+    parse_cards,
+    score_hand,
+    verdict,
+)
 from ginrummy.hand import Action, apply, deal, legal_actions
 
 STANDARD, PAGAT, OKLAHOMA = RULESETS["standard"], RULESETS["pagat"], RULESETS["oklahoma"]
@@ -17,39 +28,45 @@ ACE_ONE = OKLAHOMA.replace(ace_upcard="one")
 NO_KNOCK = STANDARD.replace(knock_limit=0)
 
 
-@pytest.mark.parametrize("deadwood, rules, upcard, big_gin, kind, limit", [
-    (0, STANDARD, None, False, "gin", 10),
-    (10, STANDARD, None, False, "knock", 10),
-    (11, STANDARD, None, False, "no", 10),
-    (0, STANDARD, None, True, "big_gin", 10),
-    (0, PAGAT, None, True, "gin", 10),  # no big gin in Pagat's rules: the hand is still gin
-    (3, OKLAHOMA, "3D", False, "knock", 3),
-    (4, OKLAHOMA, "3D", False, "no", 3),
-    (10, OKLAHOMA, "KD", False, "knock", 10),
-    (1, OKLAHOMA, "AH", False, "no", 0),
-    (0, OKLAHOMA, "AH", False, "gin", 0),
-    (1, ACE_ONE, "AH", False, "knock", 1),
-    (1, NO_KNOCK, None, False, "no", 0),
-])
+@pytest.mark.parametrize(
+    "deadwood, rules, upcard, big_gin, kind, limit",
+    [
+        (0, STANDARD, None, False, "gin", 10),
+        (10, STANDARD, None, False, "knock", 10),
+        (11, STANDARD, None, False, "no", 10),
+        (0, STANDARD, None, True, "big_gin", 10),
+        (0, PAGAT, None, True, "gin", 10),  # no big gin in Pagat's rules: the hand is still gin
+        (3, OKLAHOMA, "3D", False, "knock", 3),
+        (4, OKLAHOMA, "3D", False, "no", 3),
+        (10, OKLAHOMA, "KD", False, "knock", 10),
+        (1, OKLAHOMA, "AH", False, "no", 0),
+        (0, OKLAHOMA, "AH", False, "gin", 0),
+        (1, ACE_ONE, "AH", False, "knock", 1),
+        (1, NO_KNOCK, None, False, "no", 0),
+    ],
+)
 def test_verdicts(deadwood, rules, upcard, big_gin, kind, limit):
     upcard = Card.parse(upcard) if upcard else None
     found = verdict(deadwood, rules, upcard, big_gin=big_gin)
     assert (found.kind, found.deadwood, found.limit) == (kind, deadwood, limit)
 
 
-@pytest.mark.parametrize("claim, deadwood, rules, upcard, code, params", [
-    ("knock", 11, STANDARD, None, "knock_over_limit", {"deadwood": 11, "limit": 10}),
-    ("knock", 4, OKLAHOMA, "3D", "knock_over_limit", {"deadwood": 4, "limit": 3}),
-    ("knock", 1, OKLAHOMA, "AH", "gin_required", {"deadwood": 1, "upcard": "AH"}),
-    ("knock", 1, NO_KNOCK, None, "knock_over_limit", {"deadwood": 1, "limit": 0}),
-    ("gin", 3, STANDARD, None, "not_gin", {"deadwood": 3}),
-    ("gin", 15, STANDARD, None, "not_gin", {"deadwood": 15}),
-    ("big_gin", 0, PAGAT, None, "big_gin_not_played", {"rules": "pagat"}),
-    ("big_gin", 5, PAGAT, None, "big_gin_not_played", {"rules": "pagat"}),
-    ("big_gin", 5, STANDARD, None, "not_big_gin", {"deadwood": 5}),
-    ("knock", 3, OKLAHOMA, None, "upcard_required", {}),
-    ("fold", 3, STANDARD, None, "bad_claim", {"claim": "'fold'"}),
-])
+@pytest.mark.parametrize(
+    "claim, deadwood, rules, upcard, code, params",
+    [
+        ("knock", 11, STANDARD, None, "knock_over_limit", {"deadwood": 11, "limit": 10}),
+        ("knock", 4, OKLAHOMA, "3D", "knock_over_limit", {"deadwood": 4, "limit": 3}),
+        ("knock", 1, OKLAHOMA, "AH", "gin_required", {"deadwood": 1, "upcard": "AH"}),
+        ("knock", 1, NO_KNOCK, None, "knock_over_limit", {"deadwood": 1, "limit": 0}),
+        ("gin", 3, STANDARD, None, "not_gin", {"deadwood": 3}),
+        ("gin", 15, STANDARD, None, "not_gin", {"deadwood": 15}),
+        ("big_gin", 0, PAGAT, None, "big_gin_not_played", {"rules": "pagat"}),
+        ("big_gin", 5, PAGAT, None, "big_gin_not_played", {"rules": "pagat"}),
+        ("big_gin", 5, STANDARD, None, "not_big_gin", {"deadwood": 5}),
+        ("knock", 3, OKLAHOMA, None, "upcard_required", {}),
+        ("fold", 3, STANDARD, None, "bad_claim", {"claim": "'fold'"}),
+    ],
+)
 def test_refusals_are_coded(claim, deadwood, rules, upcard, code, params):
     with pytest.raises(RuleError) as info:
         check_ending(claim, deadwood, rules, Card.parse(upcard) if upcard else None)
@@ -63,9 +80,14 @@ def test_allowed_claims():
     assert check_ending("big_gin", 0, STANDARD).kind == "big_gin"
 
 
-RULES = [("standard", None), ("pagat", None), ("oklahoma", "random"), ("oklahoma", "AH"),
-         ({"name": "oklahoma", "ace_upcard": "one"}, "AD"), ({"name": "standard", "knock_limit": 0},
-                                                             None)]
+RULES = [
+    ("standard", None),
+    ("pagat", None),
+    ("oklahoma", "random"),
+    ("oklahoma", "AH"),
+    ({"name": "oklahoma", "ace_upcard": "one"}, "AD"),
+    ({"name": "standard", "knock_limit": 0}, None),
+]
 
 
 def eleven_card_hands(count: int, seed: int):
@@ -89,8 +111,7 @@ def test_every_caller_agrees_with_the_verdict():
                 request["upcard"] = str(upcard)
             answer = json.loads(api.handle(json.dumps(request)))["result"]
             best = best_melds(cards)
-            found = verdict(best.points, get_rules(rules), upcard,
-                            big_gin=best.big_gin)
+            found = verdict(best.points, get_rules(rules), upcard, big_gin=best.big_gin)
             assert (answer["verdict"], answer["limit"]) == (found.kind, found.limit)
             seen.add(found.kind)
             kept = [c for c in cards if c is not best.discard]
@@ -120,13 +141,22 @@ def test_legal_actions_follow_the_verdict():
                 for card in hand:
                     if card is state.taken:
                         continue
-                    kind = verdict(min_deadwood([c for c in hand if c is not card]), state.rules,
-                                   state.upcard).kind
-                    assert (Action("knock", state.turn, card) in actions) == (kind in (
-                        "knock", "gin"))
+                    kind = verdict(
+                        min_deadwood([c for c in hand if c is not card]), state.rules, state.upcard
+                    ).kind
+                    assert (Action("knock", state.turn, card) in actions) == (
+                        kind in ("knock", "gin")
+                    )
                     assert (Action("gin", state.turn, card) in actions) == (kind == "gin")
-                big = verdict(min_deadwood(hand), state.rules, state.upcard,
-                              big_gin=best_melds(hand).big_gin).kind == "big_gin"
+                big = (
+                    verdict(
+                        min_deadwood(hand),
+                        state.rules,
+                        state.upcard,
+                        big_gin=best_melds(hand).big_gin,
+                    ).kind
+                    == "big_gin"
+                )
                 assert (Action("big_gin", state.turn) in actions) == big
                 ends = [a for a in actions if a.kind != "discard"]
                 if ends:

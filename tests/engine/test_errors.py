@@ -5,7 +5,6 @@ get exactly what they need."""
 from __future__ import annotations
 
 import pytest
-
 from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards, score_hand
 from ginrummy.cards import MAX_SHOWN
 from ginrummy.game import HandEntry
@@ -16,25 +15,54 @@ CUT = "Q" * (MAX_SHOWN - 1) + "…"  # a long token is quoted cut to MAX_SHOWN c
 STATE = deal(seed=3).to_json()
 
 ERRORS = [
-    (lambda: parse_cards("AS 2S 3S", count=10),
-     {"code": "wrong_count", "message": "expected 10 cards, got 3",
-      "params": {"token": None, "position": None, "expected": [10], "got": 3}}),
-    (lambda: parse_cards("AS 2S 3S", count=(10, 11)),
-     {"code": "wrong_count", "message": "expected 10 or 11 cards, got 3",
-      "params": {"token": None, "position": None, "expected": [10, 11], "got": 3}}),
-    (lambda: Card.parse(LONG),
-     {"code": "unknown_rank", "message": f"unknown rank {CUT!r} in card {CUT!r}",
-      "params": {"token": CUT, "position": None}}),
-    (lambda: Card.parse("Q" * MAX_SHOWN),  # just short enough: quoted whole
-     {"code": "unknown_rank",
-      "message": f"unknown rank {'Q' * (MAX_SHOWN - 1)!r} in card {'Q' * MAX_SHOWN!r}",
-      "params": {"token": "Q" * MAX_SHOWN, "position": None}}),
-    (lambda: HandState.from_json({**STATE, "rules": 5}),
-     {"code": "bad_state", "message": "rules must be a preset name or an object",
-      "params": {"field": "rules", "value": "5"}}),
-    (lambda: HandState.from_json({**STATE, "rules": {"name": "custom", "nope": 1}}),
-     {"code": "bad_state", "message": "unknown field in rules",
-      "params": {"field": "rules", "value": "['name', 'nope', 'sources']"}}),
+    (
+        lambda: parse_cards("AS 2S 3S", count=10),
+        {
+            "code": "wrong_count",
+            "message": "expected 10 cards, got 3",
+            "params": {"token": None, "position": None, "expected": [10], "got": 3},
+        },
+    ),
+    (
+        lambda: parse_cards("AS 2S 3S", count=(10, 11)),
+        {
+            "code": "wrong_count",
+            "message": "expected 10 or 11 cards, got 3",
+            "params": {"token": None, "position": None, "expected": [10, 11], "got": 3},
+        },
+    ),
+    (
+        lambda: Card.parse(LONG),
+        {
+            "code": "unknown_rank",
+            "message": f"unknown rank {CUT!r} in card {CUT!r}",
+            "params": {"token": CUT, "position": None},
+        },
+    ),
+    (
+        lambda: Card.parse("Q" * MAX_SHOWN),  # just short enough: quoted whole
+        {
+            "code": "unknown_rank",
+            "message": f"unknown rank {'Q' * (MAX_SHOWN - 1)!r} in card {'Q' * MAX_SHOWN!r}",
+            "params": {"token": "Q" * MAX_SHOWN, "position": None},
+        },
+    ),
+    (
+        lambda: HandState.from_json({**STATE, "rules": 5}),
+        {
+            "code": "bad_state",
+            "message": "rules must be a preset name or an object",
+            "params": {"field": "rules", "value": "5"},
+        },
+    ),
+    (
+        lambda: HandState.from_json({**STATE, "rules": {"name": "custom", "nope": 1}}),
+        {
+            "code": "bad_state",
+            "message": "unknown field in rules",
+            "params": {"field": "rules", "value": "['name', 'nope', 'sources']"},
+        },
+    ),
 ]
 
 
@@ -63,13 +91,16 @@ def test_rules_in_a_hand_state_are_a_preset_with_changes_or_a_whole_rule_set():
     # no name: the standard preset, itself when nothing changes; an unknown rule is named
     assert HandState.from_json({**STATE, "rules": {}}).rules is RULESETS["standard"]
     assert state_error({**STATE, "rules": {"nope": 1}}) == {
-        "code": "unknown_rule", "message": "no rule called 'nope'", "params": {"rule": "nope"}}
+        "code": "unknown_rule",
+        "message": "no rule called 'nope'",
+        "params": {"rule": "nope"},
+    }
 
 
 def test_a_hand_cannot_be_changed():
     hand = Hand("AS 2S 3S")
     for change in (lambda: setattr(hand, "mask", 0), lambda: delattr(hand, "mask")):
-        with pytest.raises(AttributeError, match="^Hand is immutable$"):
+        with pytest.raises(AttributeError, match=r"^Hand is immutable$"):
             change()
     assert str(hand) == "AS 2S 3S"
 
@@ -78,7 +109,8 @@ def test_a_hand_cannot_be_changed():
 SPOILED_STATE = {  # field -> the message when it is 12345
     "version": "unknown state version 12345",
     "rules": "rules must be a preset name or an object",
-    "dealer": "dealer must be one of 0, 1", "turn": "turn must be one of 0, 1",
+    "dealer": "dealer must be one of 0, 1",
+    "turn": "turn must be one of 0, 1",
     "hands": "hands must be a list of two hands",
     "stock": "stock must be cards written like '7H 8H'",
     "discards": "discards must be cards written like '7H 8H'",
@@ -87,7 +119,8 @@ SPOILED_STATE = {  # field -> the message when it is 12345
     "knock_discard": "knock_discard must be cards written like '7H 8H'",
     "phase": "phase must be one of offer, draw, discard, lay_off, finished",
     "end_of_stock": "end_of_stock must be one of void, reshuffle",
-    "stock_only": "stock_only must be true or false", "reshuffles": "reshuffles must be 0 to 1",
+    "stock_only": "stock_only must be true or false",
+    "reshuffles": "reshuffles must be 0 to 1",
     "knocker": "knocker must be one of None, 0, 1",
     "ending": "ending must be one of None, knock, gin, big_gin",
     "outcome": "outcome must be one of None, knock, gin, big_gin, undercut, dead",
@@ -110,23 +143,35 @@ def test_every_field_of_a_hand_state_is_checked():
 @pytest.mark.parametrize("field", sorted(SPOILED_STATE))
 def test_a_spoiled_or_missing_field_of_a_hand_state_is_named(field):
     assert state_error({**STATE, field: 12345}) == {
-        "code": "bad_state", "message": SPOILED_STATE[field],
-        "params": {"field": field, "value": "12345"}}
+        "code": "bad_state",
+        "message": SPOILED_STATE[field],
+        "params": {"field": field, "value": "12345"},
+    }
     assert state_error({k: v for k, v in STATE.items() if k != field}) == {
-        "code": "bad_state", "message": f"the hand state has no {field!r}",
-        "params": {"field": field, "value": "None"}}
+        "code": "bad_state",
+        "message": f"the hand state has no {field!r}",
+        "params": {"field": field, "value": "None"},
+    }
 
 
 def test_a_hand_state_is_an_object_of_whole_cards():
     for value in (None, 5, "x"):
-        assert state_error(value) == {"code": "bad_state",
-                                      "message": "a hand state must be an object",
-                                      "params": {"field": "state", "value": repr(value)}}
+        assert state_error(value) == {
+            "code": "bad_state",
+            "message": "a hand state must be an object",
+            "params": {"field": "state", "value": repr(value)},
+        }
     for field in ("upcard", "taken", "knock_discard"):  # one card each
         assert state_error({**STATE, field: "AS 2S"})["params"] == {
-            "token": None, "position": None, "expected": [1], "got": 2}
+            "token": None,
+            "position": None,
+            "expected": [1],
+            "got": 2,
+        }
     assert state_error({**STATE, "hands": [STATE["hands"][0]]})["params"] == {
-        "field": "hands", "value": repr([STATE["hands"][0]])}
+        "field": "hands",
+        "value": repr([STATE["hands"][0]]),
+    }
 
 
 @pytest.mark.parametrize("knocker", [2, -1, True, "0"])
@@ -135,5 +180,7 @@ def test_a_hand_entry_needs_the_knockers_number(knocker):
     with pytest.raises(RuleError) as info:
         HandEntry.from_result(result, knocker)
     assert info.value.to_json() == {
-        "code": "bad_entry", "message": f"knocker must be player 0 or 1, not {knocker!r}",
-        "params": {"field": "knocker", "value": knocker}}
+        "code": "bad_entry",
+        "message": f"knocker must be player 0 or 1, not {knocker!r}",
+        "params": {"field": "knocker", "value": knocker},
+    }

@@ -7,11 +7,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from ginrummy import RULESETS, RuleError, get_rules
 from ginrummy.cards import Card
 from ginrummy.game import HandEntry, hollywood_columns, score_game, score_hollywood
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets.json"
 CASES = json.loads(SHEETS.read_text("utf-8"))["cases"]
@@ -25,8 +25,9 @@ def matches(expected, actual, path="$"):
             assert key in actual, f"{path}.{key} missing"
             matches(value, actual[key], f"{path}.{key}")
     elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), \
+        assert isinstance(actual, list) and len(actual) == len(expected), (
             f"{path}: expected {len(expected)} items, got {actual!r}"
+        )
         for i, (e, a) in enumerate(zip(expected, actual)):
             matches(e, a, f"{path}[{i}]")
     else:
@@ -55,8 +56,11 @@ def test_cases_cover_every_preset_and_shutout_rule():
     game_rules = {json.dumps(c["rules"], sort_keys=True) for c in CASES if c["kind"] == "game"}
     for name in RULESETS:
         assert json.dumps(name) in game_rules
-    shutouts = {get_rules(c["rules"]).shutout for c in CASES if "expect" in c
-                and c["expect"].get("shutout") is True}
+    shutouts = {
+        get_rules(c["rules"]).shutout
+        for c in CASES
+        if "expect" in c and c["expect"].get("shutout") is True
+    }
     assert shutouts == {"double_points", "double_game_bonus", "double_difference", "none"}
 
 
@@ -64,11 +68,15 @@ def test_hand_entry_json_round_trip_and_errors():
     entry = HandEntry(1, 31, 2)
     assert HandEntry.from_json(json.loads(json.dumps(entry.to_json()))) == entry
     assert HandEntry.from_json([0, 5]) == HandEntry(0, 5, 1)
-    for bad, field in [({"points": 3}, "winner"), ({"winner": 0}, "points"),
-                       ({"winner": 0, "points": 3, "extra": 1}, "extra"),
-                       ({"winner": True, "points": 3}, "winner"),
-                       ({"winner": 0, "points": "3"}, "points"),
-                       ({"winner": 0, "points": 3, "boxes": -1}, "boxes"), ("0 3", "entry")]:
+    for bad, field in [
+        ({"points": 3}, "winner"),
+        ({"winner": 0}, "points"),
+        ({"winner": 0, "points": 3, "extra": 1}, "extra"),
+        ({"winner": True, "points": 3}, "winner"),
+        ({"winner": 0, "points": "3"}, "points"),
+        ({"winner": 0, "points": 3, "boxes": -1}, "boxes"),
+        ("0 3", "entry"),
+    ]:
         with pytest.raises(RuleError) as info:
             HandEntry.from_json(bad)
         assert info.value.code == "bad_entry" and info.value.params["field"] == field
@@ -98,15 +106,30 @@ def test_explain_steps_are_codes_and_json():
     sheet = score_game([(0, 60), (1, 14), (0, 45)])
     steps = sheet.explain()
     assert [s["code"] for s in steps] == ["hand_won"] * 3 + [
-        "game_won", "game_bonus", "box_bonus", "box_bonus", "total", "total", "difference"]
+        "game_won",
+        "game_bonus",
+        "box_bonus",
+        "box_bonus",
+        "total",
+        "total",
+        "difference",
+    ]
     assert steps[3] == {"code": "game_won", "hand": 3, "player": 0, "points": 105, "target": 100}
     assert steps[-1] == {"code": "difference", "player": 0, "amount": 216}
     assert json.loads(json.dumps(steps)) == steps
     shut = score_game([(1, 100)], "pagat").explain()
-    assert {"code": "shutout", "player": 1, "loser": 0, "rule": "double_game_bonus",
-            "amount": 100} in shut
+    assert {
+        "code": "shutout",
+        "player": 1,
+        "loser": 0,
+        "rule": "double_game_bonus",
+        "amount": 100,
+    } in shut
     assert score_game([(1, 10)]).explain()[-1] == {
-        "code": "game_in_progress", "target": 100, "points": [0, 10]}
+        "code": "game_in_progress",
+        "target": 100,
+        "points": [0, 10],
+    }
 
 
 def test_hollywood_explain():
@@ -117,7 +140,9 @@ def test_hollywood_explain():
     assert steps[-1] == {"code": "hollywood_won", "player": 0, "amount": sheet.difference}
     assert all("column" in s for s in steps if s["code"] in ("game_won", "total"))
     assert score_hollywood([(1, 5)]).explain()[-1] == {
-        "code": "hollywood_in_progress", "open": [1, 2, 3]}
+        "code": "hollywood_in_progress",
+        "open": [1, 2, 3],
+    }
     json.dumps(sheet.to_json())
 
 
@@ -139,8 +164,9 @@ def test_unknown_rules():
     assert info.value.code == "unknown_rules"
 
 
-entry_lists = st.lists(st.tuples(st.integers(0, 1), st.integers(0, 80), st.integers(1, 2)),
-                       max_size=40)
+entry_lists = st.lists(
+    st.tuples(st.integers(0, 1), st.integers(0, 80), st.integers(1, 2)), max_size=40
+)
 
 
 def _until_over(score, entries, rules):
@@ -176,12 +202,13 @@ def test_game_properties(entries, name):
 @given(entry_lists, st.sampled_from(sorted(RULESETS)))
 def test_hollywood_properties(entries, name):
     rules = get_rules(name)
-    sheet, n = _until_over(score_hollywood, entries, rules)
+    sheet, _n = _until_over(score_hollywood, entries, rules)
     started = [set(), set()]
     running = [(0, 0)] * rules.hollywood_columns
     for row in sheet.rows:
-        open_columns = [c for c in range(1, len(running) + 1)
-                        if max(running[c - 1]) < rules.game_target]
+        open_columns = [
+            c for c in range(1, len(running) + 1) if max(running[c - 1]) < rules.game_target
+        ]
         assert row.columns, "every hand won is entered somewhere"
         assert set(row.columns) <= set(open_columns)
         assert row.columns == hollywood_columns(started[row.winner], open_columns)
@@ -210,47 +237,118 @@ def test_a_hollywood_sheet_explained_and_as_json_in_full():
     """Four wins of 50 for player 0, three columns to 100 (the module's example): every step
     and every field, worked out by hand."""
     sheet = score_hollywood([(0, 50)] * 4)
-    rows = [((1,), (), [[50, 0], [0, 0], [0, 0]]), ((1, 2), (1,), [[100, 0], [50, 0], [0, 0]]),
-            ((2, 3), (2,), [[100, 0], [100, 0], [50, 0]]), ((3,), (3,), [[100, 0]] * 3)]
+    rows = [
+        ((1,), (), [[50, 0], [0, 0], [0, 0]]),
+        ((1, 2), (1,), [[100, 0], [50, 0], [0, 0]]),
+        ((2, 3), (2,), [[100, 0], [100, 0], [50, 0]]),
+        ((3,), (3,), [[100, 0]] * 3),
+    ]
     steps = []
     for hand, (columns, closed, totals) in enumerate(rows, 1):
-        steps.append({"code": "hand_won", "hand": hand, "player": 0, "points": 50, "boxes": 1,
-                      "totals": totals, "columns": list(columns)})
-        steps += [{"code": "column_closed", "column": c, "hand": hand, "player": 0}
-                  for c in closed]
+        steps.append(
+            {
+                "code": "hand_won",
+                "hand": hand,
+                "player": 0,
+                "points": 50,
+                "boxes": 1,
+                "totals": totals,
+                "columns": list(columns),
+            }
+        )
+        steps += [{"code": "column_closed", "column": c, "hand": hand, "player": 0} for c in closed]
     for column, last in ((1, 2), (2, 3), (3, 4)):  # each: 100 + 2 boxes + game + shutout
-        steps += [dict(step, column=column) for step in (
-            {"code": "game_won", "hand": last, "player": 0, "points": 100, "target": 100},
-            {"code": "game_bonus", "player": 0, "amount": 100},
-            {"code": "box_bonus", "player": 0, "boxes": 2, "each": 25, "amount": 50},
-            {"code": "shutout", "player": 0, "loser": 1, "rule": "double_points", "amount": 100},
-            {"code": "total", "player": 0, "points": 100, "box_bonus": 50, "game_bonus": 100,
-             "shutout_bonus": 100, "total": 350},
-            {"code": "total", "player": 1, "points": 0, "box_bonus": 0, "game_bonus": 0,
-             "shutout_bonus": 0, "total": 0},
-            {"code": "difference", "player": 0, "amount": 350})]
-    steps += [{"code": "grand_total", "player": 0, "total": 1050},
-              {"code": "grand_total", "player": 1, "total": 0},
-              {"code": "hollywood_won", "player": 0, "amount": 1050}]
+        steps += [
+            dict(step, column=column)
+            for step in (
+                {"code": "game_won", "hand": last, "player": 0, "points": 100, "target": 100},
+                {"code": "game_bonus", "player": 0, "amount": 100},
+                {"code": "box_bonus", "player": 0, "boxes": 2, "each": 25, "amount": 50},
+                {
+                    "code": "shutout",
+                    "player": 0,
+                    "loser": 1,
+                    "rule": "double_points",
+                    "amount": 100,
+                },
+                {
+                    "code": "total",
+                    "player": 0,
+                    "points": 100,
+                    "box_bonus": 50,
+                    "game_bonus": 100,
+                    "shutout_bonus": 100,
+                    "total": 350,
+                },
+                {
+                    "code": "total",
+                    "player": 1,
+                    "points": 0,
+                    "box_bonus": 0,
+                    "game_bonus": 0,
+                    "shutout_bonus": 0,
+                    "total": 0,
+                },
+                {"code": "difference", "player": 0, "amount": 350},
+            )
+        ]
+    steps += [
+        {"code": "grand_total", "player": 0, "total": 1050},
+        {"code": "grand_total", "player": 1, "total": 0},
+        {"code": "hollywood_won", "player": 0, "amount": 1050},
+    ]
     assert sheet.explain() == steps
     data = sheet.to_json()
     assert data == {
-        "rules": "standard", "target": 100, "finished": True, "totals": [1050, 0], "winner": 0,
-        "difference": 1050, "steps": steps,
-        "rows": [{"hand": hand, "winner": 0, "points": 50, "boxes": 1, "columns": list(columns),
-                  "closed": list(closed), "totals": totals}
-                 for hand, (columns, closed, totals) in enumerate(rows, 1)],
-        "columns": [{"rules": "standard", "target": 100, "column": column, "finished": True,
-                     "winner": 0, "points": [100, 0], "hands_won": [2, 0], "boxes": [2, 0],
-                     "game_bonus": 100, "box_bonus": [50, 0], "shutout": True,
-                     "shutout_bonus": 100, "totals": [350, 0], "difference": 350,
-                     "rows": [{"hand": h, "winner": 0, "points": 50, "boxes": 1,
-                               "totals": [50 * (i + 1), 0]} for i, h in enumerate(hands)]}
-                    for column, hands in ((1, (1, 2)), (2, (2, 3)), (3, (3, 4)))]}
+        "rules": "standard",
+        "target": 100,
+        "finished": True,
+        "totals": [1050, 0],
+        "winner": 0,
+        "difference": 1050,
+        "steps": steps,
+        "rows": [
+            {
+                "hand": hand,
+                "winner": 0,
+                "points": 50,
+                "boxes": 1,
+                "columns": list(columns),
+                "closed": list(closed),
+                "totals": totals,
+            }
+            for hand, (columns, closed, totals) in enumerate(rows, 1)
+        ],
+        "columns": [
+            {
+                "rules": "standard",
+                "target": 100,
+                "column": column,
+                "finished": True,
+                "winner": 0,
+                "points": [100, 0],
+                "hands_won": [2, 0],
+                "boxes": [2, 0],
+                "game_bonus": 100,
+                "box_bonus": [50, 0],
+                "shutout": True,
+                "shutout_bonus": 100,
+                "totals": [350, 0],
+                "difference": 350,
+                "rows": [
+                    {"hand": h, "winner": 0, "points": 50, "boxes": 1, "totals": [50 * (i + 1), 0]}
+                    for i, h in enumerate(hands)
+                ],
+            }
+            for column, hands in ((1, (1, 2)), (2, (2, 3)), (3, (3, 4)))
+        ],
+    }
     tied = score_hollywood([(0, 100), (1, 100)], {"name": "standard", "hollywood_columns": 2})
-    assert tied.explain()[-3:] == [{"code": "grand_total", "player": 0, "total": 325},
-                                   {"code": "grand_total", "player": 1, "total": 325},
-                                   {"code": "hollywood_tied", "total": 325}]
+    assert tied.explain()[-3:] == [
+        {"code": "grand_total", "player": 0, "total": 325},
+        {"code": "grand_total", "player": 1, "total": 325},
+        {"code": "hollywood_tied", "total": 325},
+    ]
     assert (tied.finished, tied.winner, tied.difference) == (True, None, 0)
 
 
@@ -259,24 +357,46 @@ def test_a_game_and_an_open_hollywood_sheet_explained_in_full():
     assert steps == [
         {"code": "hand_won", "hand": 1, "player": 0, "points": 60, "boxes": 1, "totals": [60, 0]},
         {"code": "hand_won", "hand": 2, "player": 1, "points": 14, "boxes": 1, "totals": [60, 14]},
-        {"code": "hand_won", "hand": 3, "player": 0, "points": 45, "boxes": 1,
-         "totals": [105, 14]},
+        {"code": "hand_won", "hand": 3, "player": 0, "points": 45, "boxes": 1, "totals": [105, 14]},
         {"code": "game_won", "hand": 3, "player": 0, "points": 105, "target": 100},
         {"code": "game_bonus", "player": 0, "amount": 100},
         {"code": "box_bonus", "player": 0, "boxes": 2, "each": 25, "amount": 50},
         {"code": "box_bonus", "player": 1, "boxes": 1, "each": 25, "amount": 25},
-        {"code": "total", "player": 0, "points": 105, "box_bonus": 50, "game_bonus": 100,
-         "shutout_bonus": 0, "total": 255},
-        {"code": "total", "player": 1, "points": 14, "box_bonus": 25, "game_bonus": 0,
-         "shutout_bonus": 0, "total": 39},
-        {"code": "difference", "player": 0, "amount": 216}]
+        {
+            "code": "total",
+            "player": 0,
+            "points": 105,
+            "box_bonus": 50,
+            "game_bonus": 100,
+            "shutout_bonus": 0,
+            "total": 255,
+        },
+        {
+            "code": "total",
+            "player": 1,
+            "points": 14,
+            "box_bonus": 25,
+            "game_bonus": 0,
+            "shutout_bonus": 0,
+            "total": 39,
+        },
+        {"code": "difference", "player": 0, "amount": 216},
+    ]
     # Hollywood, nothing closed: each column says it is in progress, under its number
     assert score_hollywood([(1, 5)]).explain() == [
-        {"code": "hand_won", "hand": 1, "player": 1, "points": 5, "boxes": 1,
-         "totals": [[0, 5], [0, 0], [0, 0]], "columns": [1]},
+        {
+            "code": "hand_won",
+            "hand": 1,
+            "player": 1,
+            "points": 5,
+            "boxes": 1,
+            "totals": [[0, 5], [0, 0], [0, 0]],
+            "columns": [1],
+        },
         {"code": "game_in_progress", "target": 100, "points": [0, 5], "column": 1},
         {"code": "game_in_progress", "target": 100, "points": [0, 0], "column": 2},
         {"code": "game_in_progress", "target": 100, "points": [0, 0], "column": 3},
         {"code": "grand_total", "player": 0, "total": 0},
         {"code": "grand_total", "player": 1, "total": 5},
-        {"code": "hollywood_in_progress", "open": [1, 2, 3]}]
+        {"code": "hollywood_in_progress", "open": [1, 2, 3]},
+    ]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from ginrummy import CardError, RuleError
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.game import HandEntry, score_game
 from ginrummy.hand import MAX_RESHUFFLES, Action, HandState, apply, deal, legal_actions
 from ginrummy.melds import min_deadwood
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def make_deck(non_dealer, dealer, upcard, stock=""):
@@ -27,8 +27,10 @@ def dealt(non_dealer, dealer="6S 7S 8S 9S QS 8H 9H TH 5D 6D", upcard="KH", stock
 
 
 def act(state, kind, player=None, card=None):
-    return apply(state, Action(kind, state.turn if player is None else player,
-                               Card.parse(card) if card else None))
+    return apply(
+        state,
+        Action(kind, state.turn if player is None else player, Card.parse(card) if card else None),
+    )
 
 
 def code_of(call):
@@ -68,8 +70,14 @@ def bot(state):
             return kinds[take]
         return kinds.get("draw_stock") or kinds["pass"]
     discards = [a for a in actions if a.kind == "discard"]
-    return min(discards, key=lambda a: (min_deadwood([c for c in hand if c is not a.card]),
-                                        -a.card.value, a.card.index))
+    return min(
+        discards,
+        key=lambda a: (
+            min_deadwood([c for c in hand if c is not a.card]),
+            -a.card.value,
+            a.card.index,
+        ),
+    )
 
 
 def play(state, policy=bot, limit=1000):
@@ -83,6 +91,7 @@ def play(state, policy=bot, limit=1000):
 
 
 # --- dealing ------------------------------------------------------------------------------------
+
 
 def test_deal_from_seed_is_deterministic():
     a, b = deal(seed=2024), deal(seed=2024)
@@ -101,22 +110,30 @@ def test_deal_one_at_a_time_non_dealer_first():
     assert deal(deck=" ".join(map(str, DECK))) == state
 
 
-@pytest.mark.parametrize("deck, code", [
-    (DECK[:51], "wrong_count"),
-    (DECK[:51] + (DECK[0],), "duplicate_card"),
-    (" ".join(map(str, DECK[:51])) + " 1X", "unknown_rank"),
-    (" ".join(map(str, DECK[:51])) + " AX", "unknown_suit"),
-])
+@pytest.mark.parametrize(
+    "deck, code",
+    [
+        (DECK[:51], "wrong_count"),
+        (DECK[:51] + (DECK[0],), "duplicate_card"),
+        (" ".join(map(str, DECK[:51])) + " 1X", "unknown_rank"),
+        (" ".join(map(str, DECK[:51])) + " AX", "unknown_suit"),
+    ],
+)
 def test_bad_deck(deck, code):
     with pytest.raises(CardError) as info:
         deal(deck=deck)
     assert info.value.code == code
 
 
-@pytest.mark.parametrize("kwargs, setting", [
-    ({"dealer": 2}, "dealer"), ({"end_of_stock": "burn"}, "end_of_stock"),
-    ({"seed": "x"}, "seed"), ({"seed": 1, "deck": DECK}, "seed"),
-])
+@pytest.mark.parametrize(
+    "kwargs, setting",
+    [
+        ({"dealer": 2}, "dealer"),
+        ({"end_of_stock": "burn"}, "end_of_stock"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": 1, "deck": DECK}, "seed"),
+    ],
+)
 def test_bad_settings(kwargs, setting):
     with pytest.raises(RuleError) as info:
         deal(**kwargs)
@@ -124,6 +141,7 @@ def test_bad_settings(kwargs, setting):
 
 
 # --- a full hand ------------------------------------------------------------------------------
+
 
 def transcript(actions):
     return " ".join(f"{a.player}:{a.kind}" + (f":{a.card}" if a.card else "") for a in actions)
@@ -136,7 +154,8 @@ SEED_3 = (
     "0:draw_discard 0:discard:9C 1:draw_stock 1:discard:8S 0:draw_stock 0:discard:TS "
     "1:draw_stock 1:discard:KH 0:draw_stock 0:discard:JC 1:draw_stock 1:discard:8D 0:draw_stock "
     "0:discard:KS 1:draw_stock 1:discard:7D 0:draw_stock 0:discard:TD 1:draw_stock 1:knock:6C "
-    "0:lay_off")
+    "0:lay_off"
+)
 
 
 def test_full_deterministic_hand_from_seed():
@@ -198,6 +217,7 @@ def test_both_pass_non_dealer_draws_from_stock():
 
 
 # --- endings ---------------------------------------------------------------------------------
+
 
 def test_gin():
     state = act(dealt(HAND, upcard="TC"), "take_upcard")
@@ -261,14 +281,14 @@ def test_big_gin():
     accounted(final)
     round_trips(final)
     # in Oklahoma too, where the upcard (JC: limit 10) is part of every ending's judgement
-    oklahoma = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC", rules="oklahoma"),
-                   "take_upcard")
+    oklahoma = act(
+        dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC", rules="oklahoma"), "take_upcard"
+    )
     assert act(oklahoma, "big_gin").result.points == final.result.points
 
 
 def test_big_gin_not_played_under_pagat():
-    state = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC", rules="pagat"),
-                "take_upcard")
+    state = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC", rules="pagat"), "take_upcard")
     assert Action("big_gin", 1) not in legal_actions(state)
     assert code_of(lambda: act(state, "big_gin")) == "big_gin_not_played"
     assert act(state, "gin", card="7C").outcome == "gin"
@@ -284,13 +304,16 @@ def test_oklahoma_upcard_sets_the_knock_limit():
     taken = act(dealt(hand, upcard="3D", rules="oklahoma"), "take_upcard")
     # must keep the taken 3D, so discarding 4D leaves 3: within the limit of 3
     assert act(taken, "knock", card="4D").phase == "lay_off"
-    loose = act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", upcard="2D", rules="oklahoma"),
-                "take_upcard")
+    loose = act(
+        dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", upcard="2D", rules="oklahoma"), "take_upcard"
+    )
     assert act(loose, "knock", card="KD").phase == "lay_off"
     assert code_of(lambda: act(loose, "knock", card="9C")) == "knock_over_limit"
     # upcard 2D sets the limit to 2; drawing 3D and knocking with it is over
-    drew = act(act(act(dealt(HAND, upcard="2D", stock="3D", rules="oklahoma"), "pass"), "pass"),
-               "draw_stock")
+    drew = act(
+        act(act(dealt(HAND, upcard="2D", stock="3D", rules="oklahoma"), "pass"), "pass"),
+        "draw_stock",
+    )
     assert code_of(lambda: act(drew, "knock", card="KD")) == "knock_over_limit"
     standard = act(act(act(dealt(HAND, upcard="2D", stock="3D"), "pass"), "pass"), "draw_stock")
     assert act(standard, "knock", card="KD").phase == "lay_off"
@@ -312,13 +335,15 @@ def test_oklahoma_spade_upcard_doubles_and_boxes():
     final = act(spade, "gin", card="KC")
     assert final.result.multiplier == 1 and final.entry().boxes == 1
     hand = "2H 3H 4H 4C 5C 6C 7D 8D 9D KC"
-    spade = act(dealt(hand, dealer="AD 2D 3D 4D 5D 6D TD JD QD KD", upcard="5S", rules=rules),
-                "take_upcard")
+    spade = act(
+        dealt(hand, dealer="AD 2D 3D 4D 5D 6D TD JD QD KD", upcard="5S", rules=rules), "take_upcard"
+    )
     final = act(act(spade, "knock", card="KC"), "lay_off")
     assert final.result.multiplier == 2 and final.entry().boxes == 2
 
 
 # --- illegal actions --------------------------------------------------------------------------
+
 
 def test_every_illegal_action_code():
     start = dealt(HAND, upcard="TC")
@@ -333,13 +358,15 @@ def test_every_illegal_action_code():
     assert code_of(lambda: act(taken, "lay_off")) == "wrong_phase"
     assert code_of(lambda: apply(taken, {"kind": "discard", "player": 1})) == "bad_action"
     assert code_of(lambda: apply(taken, {"kind": "fold", "player": 1})) == "bad_action"
-    assert code_of(lambda: apply(taken, {"kind": "pass", "player": 1, "card": "7H"})) == \
-        "bad_action"
+    assert (
+        code_of(lambda: apply(taken, {"kind": "pass", "player": 1, "card": "7H"})) == "bad_action"
+    )
     assert code_of(lambda: apply(taken, {"kind": "pass"})) == "bad_action"
     assert code_of(lambda: apply(taken, {"kind": "pass", "player": 3})) == "bad_action"
     assert code_of(lambda: apply(taken, ["pass", 1])) == "bad_action"
-    assert code_of(lambda: apply(taken, {"kind": "discard", "player": 1, "card": 7})) == \
-        "bad_action"
+    assert (
+        code_of(lambda: apply(taken, {"kind": "discard", "player": 1, "card": 7})) == "bad_action"
+    )
     assert code_of(lambda: apply(taken, {"kind": "pass", "player": 1, "x": 1})) == "bad_action"
     with pytest.raises(CardError):
         apply(taken, {"kind": "discard", "player": 1, "card": "ZZ"})
@@ -367,6 +394,7 @@ def test_legal_actions_are_exactly_the_accepted_ones():
 
 
 # --- end of stock -------------------------------------------------------------------------------
+
 
 def stock_only(state):
     """Never take a discard, never knock: draw from the stock and throw the card drawn."""
@@ -423,6 +451,7 @@ def test_dead_hand_reshuffle():
 
 # --- JSON input ---------------------------------------------------------------------------------
 
+
 def test_from_json_errors_are_coded():
     good = act(dealt(HAND, upcard="TC"), "take_upcard").to_json()
 
@@ -461,9 +490,15 @@ def test_custom_rules_round_trip():
 
 # --- random playouts ----------------------------------------------------------------------------
 
+
 @settings(max_examples=40, deadline=None)
-@given(st.data(), st.integers(0, 2**32), st.sampled_from(["standard", "pagat", "oklahoma"]),
-       st.sampled_from(["void", "reshuffle"]), st.integers(0, 1))
+@given(
+    st.data(),
+    st.integers(0, 2**32),
+    st.sampled_from(["standard", "pagat", "oklahoma"]),
+    st.sampled_from(["void", "reshuffle"]),
+    st.integers(0, 1),
+)
 def test_random_playouts(data, seed, rules, end_of_stock, dealer):
     state = deal(seed=seed, rules=rules, end_of_stock=end_of_stock, dealer=dealer)
     for step in range(400):
@@ -482,8 +517,11 @@ def test_random_playouts(data, seed, rules, end_of_stock, dealer):
             actions = ends
         elif state.phase == "discard" and data.draw(st.integers(0, 4)):
             hand = state.hands[state.turn]
-            left = {a: min_deadwood([c for c in hand if c is not a.card])
-                    for a in actions if a.kind == "discard"}
+            left = {
+                a: min_deadwood([c for c in hand if c is not a.card])
+                for a in actions
+                if a.kind == "discard"
+            }
             actions = [a for a in left if left[a] == min(left.values())]
         state = apply(state, data.draw(st.sampled_from(actions)))
     assert state.finished
@@ -495,10 +533,15 @@ def test_random_playouts(data, seed, rules, end_of_stock, dealer):
         assert score_game([entry], rules).rows[0].points == state.result.points
 
 
-@pytest.mark.parametrize("seed, rules, outcome", [
-    (0, "standard", "knock"), (0, "oklahoma", "dead"), (7, "oklahoma", "undercut"),
-    (26, "oklahoma", "gin"),
-])
+@pytest.mark.parametrize(
+    "seed, rules, outcome",
+    [
+        (0, "standard", "knock"),
+        (0, "oklahoma", "dead"),
+        (7, "oklahoma", "undercut"),
+        (26, "oklahoma", "gin"),
+    ],
+)
 def test_bot_hands_reach_each_ending(seed, rules, outcome):
     states, _ = play(deal(seed=seed, rules=rules))
     assert states[-1].outcome == outcome

@@ -7,15 +7,14 @@ visiting every reachable state, and melds the defender's other cards by trying e
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 
 import pytest
+from ginrummy import CardError, Hand, Meld, RuleError, lay_offs, parse_cards
 from hypothesis import Phase, example, find, given, settings
 from hypothesis import strategies as st
-
-from ginrummy import CardError, Hand, Meld, RuleError, lay_offs, parse_cards
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "hands.json").read_text("utf-8"))
 CASES = DATA["lay_offs"]
@@ -46,10 +45,14 @@ def is_meld(cards) -> bool:
 
 def brute_min_deadwood(cards: frozenset) -> int:
     cards = frozenset(cards)
-    melds = [frozenset(c) for size in range(3, len(cards) + 1)
-             for c in combinations(sorted(cards), size) if is_meld(c)]
+    melds = [
+        frozenset(c)
+        for size in range(3, len(cards) + 1)
+        for c in combinations(sorted(cards), size)
+        if is_meld(c)
+    ]
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: frozenset) -> int:
         if not rest:
             return 0
@@ -81,7 +84,7 @@ def brute_lay_offs(knocker_melds, defender) -> int:
             for i, meld in enumerate(melds):
                 grown = meld | {card}
                 if is_meld(grown):
-                    stack.append((melds[:i] + (grown,) + melds[i + 1:], hand - {card}))
+                    stack.append((melds[:i] + (grown,) + melds[i + 1 :], hand - {card}))
     return best
 
 
@@ -136,8 +139,9 @@ def test_worked_case(case):
 
 def test_accepts_meld_objects_and_hands():
     by_text = lay_offs(["8C 8D 8H", "9S TS JS"], "8S 7S")
-    by_obj = lay_offs([Meld(Hand("8C 8D 8H"), "set"), parse_cards("9S TS JS")],
-                      parse_cards("8S 7S"))
+    by_obj = lay_offs(
+        [Meld(Hand("8C 8D 8H"), "set"), parse_cards("9S TS JS")], parse_cards("8S 7S")
+    )
     assert by_text == by_obj
     assert by_text.points == 0 and len(by_text.lay_offs) == 2
 
@@ -187,8 +191,12 @@ the ace is low only, so K-A-2 is not a run."""
 
 def run_spans(ranks: list[int]) -> list[tuple[int, int]]:
     """(first, last) rank of every run of 3 or more that fits in ``ranks`` (never wrapping)."""
-    return [(a, b) for a in ranks for b in ranks
-            if b - a >= 2 and all(r in ranks for r in range(a, b + 1))]
+    return [
+        (a, b)
+        for a in ranks
+        for b in ranks
+        if b - a >= 2 and all(r in ranks for r in range(a, b + 1))
+    ]
 
 
 @st.composite
@@ -202,8 +210,9 @@ def deals(draw, max_defender=10):
     for _ in range(draw(st.integers(1, 3))):  # the first always fits: there is always a meld
         if len(suits) >= 3 and draw(st.booleans()):
             rank = draw(st.sampled_from(ranks))
-            chosen = draw(st.lists(st.sampled_from(suits), min_size=3, max_size=len(suits),
-                                   unique=True))
+            chosen = draw(
+                st.lists(st.sampled_from(suits), min_size=3, max_size=len(suits), unique=True)
+            )
             meld = {(rank, s) for s in chosen}
         else:
             suit = draw(st.sampled_from(suits))
@@ -215,7 +224,10 @@ def deals(draw, max_defender=10):
     pool = sorted(free)  # may be empty when the melds fill the window
     size = draw(st.integers(0, min(max_defender, len(pool))))
     defender = draw(st.permutations(pool))[:size]
-    text = lambda cards: " ".join("A23456789TJQK"[r - 1] + s for r, s in sorted(cards))
+
+    def text(cards):
+        return " ".join("A23456789TJQK"[r - 1] + s for r, s in sorted(cards))
+
     return [text(m) for m in melds], text(defender)
 
 
@@ -228,21 +240,25 @@ def wraps(deal) -> bool:
         ranks, suits = {r for r, _ in meld}, {s for _, s in meld}
         if len(suits) == 1 and len(ranks) == len(meld):
             suit = suits.pop()
-            if 13 in ranks and (1, suit) in held or 1 in ranks and (13, suit) in held:
+            if (13 in ranks and (1, suit) in held) or (1 in ranks and (13, suit) in held):
                 return True
     return False
 
 
 def test_deals_include_chains_that_would_wrap():
-    melds, defender = find(deals(), wraps, settings=settings(max_examples=2000, database=None,
-                                                         phases=[Phase.generate]))
+    melds, defender = find(
+        deals(), wraps, settings=settings(max_examples=2000, database=None, phases=[Phase.generate])
+    )
     assert wraps((melds, defender))
 
 
 WRAP_DEALS = [  # (knocker melds, defender): nothing wraps from K to A or from A to K
-    (["JS QS KS"], "AS 2S 3S 4H"), (["AH 2H 3H"], "KH QH JH 5C"),
-    (["JD QD KD", "AC 2C 3C"], "KC QC AD 2D"), (["JS QS KS", "AS 2S 3S"], ""),
-    (["JS QS KS"], "TS 9S AS")]
+    (["JS QS KS"], "AS 2S 3S 4H"),
+    (["AH 2H 3H"], "KH QH JH 5C"),
+    (["JD QD KD", "AC 2C 3C"], "KC QC AD 2D"),
+    (["JS QS KS", "AS 2S 3S"], ""),
+    (["JS QS KS"], "TS 9S AS"),
+]
 
 
 @settings(max_examples=150, deadline=None)
@@ -276,8 +292,9 @@ def test_meld_order_does_not_matter(deal, rng):
     assert lay_offs(melds, defender).points == lay_offs(shuffled, defender).points
 
 
-@pytest.mark.parametrize("deal, laid_off, points", zip(WRAP_DEALS, [[], [], [], [], ["TS", "9S"]],
-                                                      [4, 5, 23, 0, 1]))
+@pytest.mark.parametrize(
+    "deal, laid_off, points", zip(WRAP_DEALS, [[], [], [], [], ["TS", "9S"]], [4, 5, 23, 0, 1])
+)
 def test_no_lay_off_wraps_from_king_to_ace(deal, laid_off, points):
     result = lay_offs(*deal)
     assert [str(lay.card) for lay in result.lay_offs] == laid_off
@@ -288,8 +305,12 @@ def test_a_result_as_json():
     """Neller's example, worked: 8S then 7S go onto the run; the defender melds the rest but
     5C 6D (11)."""
     assert lay_offs(["8C 8D 8H", "9S TS JS"], "8S 7S KH KD KC 2H 3H 4H 5C 6D").to_json() == {
-        "lay_offs": [{"card": "8S", "meld_index": 1, "meld": "9S TS JS", "result": "8S 9S TS JS"},
-                     {"card": "7S", "meld_index": 1, "meld": "8S 9S TS JS",
-                      "result": "7S 8S 9S TS JS"}],
-        "melds": ["2H 3H 4H", "KH KD KC"], "deadwood": "5C 6D", "points": 11,
-        "knocker_melds": ["8H 8D 8C", "7S 8S 9S TS JS"]}
+        "lay_offs": [
+            {"card": "8S", "meld_index": 1, "meld": "9S TS JS", "result": "8S 9S TS JS"},
+            {"card": "7S", "meld_index": 1, "meld": "8S 9S TS JS", "result": "7S 8S 9S TS JS"},
+        ],
+        "melds": ["2H 3H 4H", "KH KD KC"],
+        "deadwood": "5C 6D",
+        "points": 11,
+        "knocker_melds": ["8H 8D 8C", "7S 8S 9S TS JS"],
+    }

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import random
 
 import pytest
-
 from ginrummy import RULESETS, RuleError
 from ginrummy.bots import joins_meld
 from ginrummy.cards import DECK
@@ -21,8 +19,7 @@ from ginrummy.rules import NEXT_DEALER_RULES
 def test_the_dealer_rules():
     won_by_1 = HandEntry(1, 20)
     for dealer in (0, 1):
-        rules = {name: RULESETS["standard"].replace(next_dealer=name)
-                 for name in NEXT_DEALER_RULES}
+        rules = {name: RULESETS["standard"].replace(next_dealer=name) for name in NEXT_DEALER_RULES}
         assert next_dealer(rules["alternate"], dealer, won_by_1) == 1 - dealer
         assert next_dealer(rules["winner"], dealer, won_by_1) == 1
         assert next_dealer(rules["loser"], dealer, won_by_1) == 0
@@ -39,6 +36,7 @@ def finish(game, seed=0):
     """Play the current hand to its end: each player throws the highest card they can."""
     rng = random.Random(seed)
     from ginrummy.hand import legal_actions
+
     while not game.hand.finished:
         actions = legal_actions(game.hand)
         ending = [a for a in actions if a.kind in ("knock", "gin", "big_gin", "lay_off")]
@@ -85,9 +83,9 @@ def test_the_game_ends_with_its_sheet_and_json_is_checked():
     assert code(lambda d: d.update(format="swiss")) == "bad_setting"
     assert code(lambda d: d.update(first_dealer=1 - d["first_dealer"])) == "bad_game"
     assert code(lambda d: d.pop("played")) == "bad_game"
-    assert code(lambda d: d["played"].append({"dealer": 0, "entry": {"winner": 0,
-                                                                     "points": 200}})) in (
-        "bad_game", "game_over")
+    assert code(
+        lambda d: d["played"].append({"dealer": 0, "entry": {"winner": 0, "points": 200}})
+    ) in ("bad_game", "game_over")
     assert code(lambda d: d.update(played="x")) == "bad_game"
     assert code(lambda d: d.update(hand=[])) == "bad_game"
 
@@ -107,6 +105,7 @@ def test_joins_meld_agrees_with_a_brute_force():
         cards = rng.sample(DECK, 9)
         card = cards.pop()
         mask = sum(c.bit for c in cards)
-        brute = any(meld_kind(card.bit | a.bit | b.bit)
-                    for a, b in itertools.combinations(cards, 2))
+        brute = any(
+            meld_kind(card.bit | a.bit | b.bit) for a, b in itertools.combinations(cards, 2)
+        )
         assert joins_meld(mask, card) == brute

@@ -12,19 +12,28 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from ginrummy import melds as melds_module
 from ginrummy.cards import DECK, Hand, parse_cards
 from ginrummy.errors import CardError, RuleError
 from ginrummy.layoffs import as_meld
-from ginrummy.melds import (Arrangement, Meld, arrange, best_melds, meld_kind, min_deadwood,
-                            min_deadwood_after_discard_mask, min_deadwood_mask)
+from ginrummy.melds import (
+    Arrangement,
+    Meld,
+    arrange,
+    best_melds,
+    meld_kind,
+    min_deadwood,
+    min_deadwood_after_discard_mask,
+    min_deadwood_mask,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 CASES = json.loads((Path(__file__).parent.parent / "data" / "deadwood.json").read_text("utf-8"))
 
 
 # --- the brute force ----------------------------------------------------------------------------
+
 
 def value(card) -> int:
     return 10 if card.rank >= 10 else card.rank
@@ -70,6 +79,7 @@ def brute_discards(cards) -> dict:
 
 # --- strategies -------------------------------------------------------------------------------
 
+
 def pool(low: int, high: int) -> list:
     return [c for c in DECK if low <= c.rank <= high]
 
@@ -79,8 +89,8 @@ POOLS = [DECK, pool(3, 7), pool(1, 5), pool(9, 13), pool(5, 9)]  # narrow pools:
 
 def hands(size: int):
     return st.sampled_from([p for p in POOLS if len(p) >= size]).flatmap(
-        lambda cards: st.lists(st.sampled_from(cards), min_size=size, max_size=size,
-                               unique=True))
+        lambda cards: st.lists(st.sampled_from(cards), min_size=size, max_size=size, unique=True)
+    )
 
 
 def any_hand(max_size: int = 12):
@@ -93,14 +103,18 @@ def mask_of(cards) -> int:
 
 # --- checking an arrangement -------------------------------------------------------------------
 
+
 def is_set(cards) -> bool:
     return len(cards) in (3, 4) and len({c.rank for c in cards}) == 1
 
 
 def is_run(cards) -> bool:
     ranks = sorted(c.rank for c in cards)
-    return (len(cards) >= 3 and len({c.suit for c in cards}) == 1
-            and ranks == list(range(ranks[0], ranks[0] + len(ranks))))
+    return (
+        len(cards) >= 3
+        and len({c.suit for c in cards}) == 1
+        and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    )
 
 
 def check_valid(arrangement: Arrangement, cards) -> None:
@@ -140,6 +154,7 @@ def check_best_melds_11(cards) -> None:
 
 
 # --- property tests ---------------------------------------------------------------------------
+
 
 @settings(max_examples=400, deadline=None)
 @given(hands(10))
@@ -216,6 +231,7 @@ def test_empty_hand():
 
 # --- the worked hands in tests/data/deadwood.json ----------------------------------------------
 
+
 @pytest.mark.parametrize("case", CASES, ids=[c["cards"] for c in CASES])
 def test_worked_hand(case):
     cards = parse_cards(case["cards"])
@@ -250,9 +266,12 @@ def test_worked_hand(case):
     if "big_gin" in case:
         assert result.big_gin is case["big_gin"]
     if "gin_discards" in case:
-        gin = [str(c) for c in cards
-               if min_deadwood_mask(cards.mask ^ c.bit) == 0 and brute(
-                   [x for x in cards if x is not c])[0] == 0]
+        gin = [
+            str(c)
+            for c in cards
+            if min_deadwood_mask(cards.mask ^ c.bit) == 0
+            and brute([x for x in cards if x is not c])[0] == 0
+        ]
         assert sorted(gin) == sorted(case["gin_discards"])
 
 
@@ -264,6 +283,7 @@ def test_worked_hands_cover_the_brief():
 
 
 # --- errors and shapes ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", ["AS 2S 3S", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS", ""])
 def test_best_melds_wants_10_or_11_cards(text):
@@ -293,14 +313,21 @@ def test_meld_checks_its_cards():
     assert Meld("7C 7S 7H") == Meld(Hand("7S 7H 7C"), "set")
     assert Meld("TS 9S JS").cards == Hand("9S TS JS") and Meld("TS 9S JS").kind == "run"
     assert eval(repr(Meld("AS 2S 3S"))) == Meld("AS 2S 3S")
-    for cards, kind in [("KS AS 2S", ""), ("7S 8S", ""), ("7S 7H 7C", "run"),
-                        ("5S 6S 7S", "set"), ("7S 7H 7D 7C 8S", ""), ("5S 6H 7S", "")]:
+    for cards, kind in [
+        ("KS AS 2S", ""),
+        ("7S 8S", ""),
+        ("7S 7H 7C", "run"),
+        ("5S 6S 7S", "set"),
+        ("7S 7H 7D 7C 8S", ""),
+        ("5S 6H 7S", ""),
+    ]:
         with pytest.raises(RuleError) as error:
             Meld(cards, kind)
         assert error.value.code == "not_a_meld"
 
 
 # --- the one meld check -------------------------------------------------------------------------
+
 
 def brute_kind(cards) -> str | None:
     return "set" if is_set(cards) else "run" if is_run(cards) else None
@@ -309,7 +336,7 @@ def brute_kind(cards) -> str | None:
 def test_meld_kind_every_lane_and_every_rank():
     """Every subset of one suit's 13 cards, and of one rank's 4 cards, against the brute force."""
     for suit in range(4):
-        lane = DECK[suit * 13:suit * 13 + 13]
+        lane = DECK[suit * 13 : suit * 13 + 13]
         for subset in range(1 << 13):
             cards = [card for i, card in enumerate(lane) if subset >> i & 1]
             assert meld_kind(mask_of(cards)) == brute_kind(cards), cards
@@ -324,8 +351,11 @@ WRAP = [c for c in DECK if c.rank in (1, 2, 3, 11, 12, 13)]  # K-A-2 and lane en
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from([DECK, WRAP, pool(1, 3)]).flatmap(
-    lambda cards: st.lists(st.sampled_from(cards), min_size=0, max_size=7, unique=True)))
+@given(
+    st.sampled_from([DECK, WRAP, pool(1, 3)]).flatmap(
+        lambda cards: st.lists(st.sampled_from(cards), min_size=0, max_size=7, unique=True)
+    )
+)
 def test_meld_kind_matches_brute_force(cards):
     assert meld_kind(mask_of(cards)) == brute_kind(cards)
 

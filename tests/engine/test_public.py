@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-
 from ginrummy import RuleError
 from ginrummy.cards import Card, Hand
 from ginrummy.hand import Action, Event, HandState, apply, deal, known_cards, legal_actions
@@ -34,16 +33,25 @@ def test_history_records_each_public_move():
     discard = state.hands[0][0]
     state = apply(state, Action("discard", 0, discard))
     state = apply(state, Action("draw_stock", 1))
-    assert state.history == (Event("pass", 1), Event("take_upcard", 0, upcard),
-                             Event("discard", 0, discard), Event("draw_stock", 1))
+    assert state.history == (
+        Event("pass", 1),
+        Event("take_upcard", 0, upcard),
+        Event("discard", 0, discard),
+        Event("draw_stock", 1),
+    )
     assert [str(e) for e in state.history][1] == f"take_upcard {upcard} by 0"
     assert eval(repr(state.history[1]), {"Event": Event, "Card": Card}) == state.history[1]
 
 
 def test_known_cards_follow_takes_and_discards():
-    history = (Event("take_upcard", 1, Card.parse("9H")), Event("discard", 1, Card.parse("2C")),
-               Event("draw_discard", 0, Card.parse("2C")), Event("discard", 0, Card.parse("KD")),
-               Event("draw_discard", 1, Card.parse("KD")), Event("discard", 1, Card.parse("9H")))
+    history = (
+        Event("take_upcard", 1, Card.parse("9H")),
+        Event("discard", 1, Card.parse("2C")),
+        Event("draw_discard", 0, Card.parse("2C")),
+        Event("discard", 0, Card.parse("KD")),
+        Event("draw_discard", 1, Card.parse("KD")),
+        Event("discard", 1, Card.parse("9H")),
+    )
     assert known_cards(history, 1) == Hand("KD")
     assert known_cards(history, 0) == Hand("2C")
 
@@ -98,7 +106,9 @@ def test_history_round_trips_and_bad_history_is_refused():
     assert code([{"kind": "pass", "player": 0}] * 2001) == ("bad_state", "history")
     outside = next(c for c in states[-1].stock)
     assert code([{"kind": "draw_discard", "player": 0, "card": str(outside)}]) == (
-        "bad_state", "history")
+        "bad_state",
+        "history",
+    )
 
 
 def test_view_refuses_a_bad_player():

@@ -15,21 +15,32 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from ginrummy import DECK, Card, RuleError, RuleSet, score_hand
 from ginrummy.game import HandEntry, score_game, score_hollywood
 from ginrummy.match import next_dealer
-from ginrummy.rules import (ACE_UPCARD_RULES, NEXT_DEALER_RULES, NUMBER_RANGES, SHUTOUT_RULES,
-                            TIE_RULES)
+from ginrummy.rules import (
+    ACE_UPCARD_RULES,
+    NEXT_DEALER_RULES,
+    NUMBER_RANGES,
+    SHUTOUT_RULES,
+    TIE_RULES,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 DATA = Path(__file__).parent.parent / "data"
-HANDS = [c for c in json.loads((DATA / "hands.json").read_text("utf-8"))["hands"]
-         if "error" not in c["expect"] and "knocker_melds" not in c]
+HANDS = [
+    c
+    for c in json.loads((DATA / "hands.json").read_text("utf-8"))["hands"]
+    if "error" not in c["expect"] and "knocker_melds" not in c
+]
 WITNESSES = json.loads((DATA / "rule_fields.json").read_text("utf-8"))["cases"]
-CHOICES = {"tie": TIE_RULES, "shutout": SHUTOUT_RULES, "ace_upcard": ACE_UPCARD_RULES,
-           "next_dealer": NEXT_DEALER_RULES}
+CHOICES = {
+    "tie": TIE_RULES,
+    "shutout": SHUTOUT_RULES,
+    "ace_upcard": ACE_UPCARD_RULES,
+    "next_dealer": NEXT_DEALER_RULES,
+}
 PICTURE = 10
 
 
@@ -47,8 +58,9 @@ def knock_limit(rules: RuleSet, upcard: str | None) -> int:
     return PICTURE if rank in "TJQK" else int(rank)
 
 
-def expected_hand(rules: RuleSet, upcard: str | None, kind: str, knocker: int,
-                  defender: int) -> dict:
+def expected_hand(
+    rules: RuleSet, upcard: str | None, kind: str, knocker: int, defender: int
+) -> dict:
     """What the rules make of a hand: ``kind`` is gin, big_gin or knock; ``knocker`` and
     ``defender`` are the deadwood points (the defender's after lay-offs)."""
     if kind == "big_gin" and rules.big_gin_bonus is None:
@@ -70,9 +82,14 @@ def expected_hand(rules: RuleSet, upcard: str | None, kind: str, knocker: int,
     else:
         winner, outcome, points = "defender", "undercut", rules.undercut_bonus + knocker - defender
     doubled = rules.oklahoma and rules.spade_doubles and upcard is not None and upcard[1] == "S"
-    return {"winner": winner, "outcome": outcome, "tie": tie, "multiplier": 2 if doubled else 1,
-            "points": points * (2 if doubled else 1),
-            "knock_limit": limit if kind == "knock" else None}
+    return {
+        "winner": winner,
+        "outcome": outcome,
+        "tie": tie,
+        "multiplier": 2 if doubled else 1,
+        "points": points * (2 if doubled else 1),
+        "knock_limit": limit if kind == "knock" else None,
+    }
 
 
 def expected_game(rules: RuleSet, entries: list[tuple[int, int, int]]) -> dict:
@@ -90,11 +107,21 @@ def expected_game(rules: RuleSet, entries: list[tuple[int, int, int]]) -> dict:
     shutout = points[loser] == 0  # by points, not by hands won: a 0-point hand is no escape
     extra = 0
     if shutout:
-        extra = {"double_points": points[winner], "double_game_bonus": rules.game_bonus,
-                 "double_difference": totals[winner] - totals[loser], "none": 0}[rules.shutout]
+        extra = {
+            "double_points": points[winner],
+            "double_game_bonus": rules.game_bonus,
+            "double_difference": totals[winner] - totals[loser],
+            "none": 0,
+        }[rules.shutout]
     totals[winner] += extra
-    return {"finished": True, "winner": winner, "shutout": shutout, "shutout_bonus": extra,
-            "totals": totals, "difference": totals[winner] - totals[loser]}
+    return {
+        "finished": True,
+        "winner": winner,
+        "shutout": shutout,
+        "shutout_bonus": extra,
+        "totals": totals,
+        "difference": totals[winner] - totals[loser],
+    }
 
 
 # ---------------------------------------------------------------- random custom rule sets
@@ -102,19 +129,24 @@ def expected_game(rules: RuleSet, entries: list[tuple[int, int, int]]) -> dict:
 
 @st.composite
 def rule_sets(draw) -> RuleSet:
-    numbers = {name: draw(st.integers(low, min(high, 200))) for name, (low, high)
-               in NUMBER_RANGES.items()}
+    numbers = {
+        name: draw(st.integers(low, min(high, 200))) for name, (low, high) in NUMBER_RANGES.items()
+    }
     numbers["big_gin_bonus"] = draw(st.none() | st.integers(0, 200))
     choices = {name: draw(st.sampled_from(allowed)) for name, allowed in CHOICES.items()}
-    flags = {name: draw(st.booleans()) for name in ("oklahoma", "spade_doubles",
-                                                    "spade_doubles_box")}
+    flags = {
+        name: draw(st.booleans()) for name in ("oklahoma", "spade_doubles", "spade_doubles_box")
+    }
     return RuleSet(**numbers, **choices, **flags)
 
 
 def test_rule_sets_draw_every_field():
     drawn = {f.name for f in dataclasses.fields(RuleSet)} - {"name", "sources"}
-    assert drawn == set(NUMBER_RANGES) | set(CHOICES) | {"oklahoma", "spade_doubles",
-                                                          "spade_doubles_box"}
+    assert drawn == set(NUMBER_RANGES) | set(CHOICES) | {
+        "oklahoma",
+        "spade_doubles",
+        "spade_doubles_box",
+    }
 
 
 @pytest.fixture(scope="module")
@@ -130,8 +162,11 @@ def worth():
 
 
 @settings(max_examples=300, deadline=None)
-@given(rules=rule_sets(), case=st.sampled_from(HANDS),
-       upcard=st.none() | st.sampled_from([str(card) for card in DECK]))
+@given(
+    rules=rule_sets(),
+    case=st.sampled_from(HANDS),
+    upcard=st.none() | st.sampled_from([str(card) for card in DECK]),
+)
 def test_any_rule_set_scores_a_hand_as_the_rules_say(worth, rules, case, upcard):
     if rules.oklahoma and upcard is None:
         upcard = "7S"
@@ -177,8 +212,9 @@ def run_witness(call: str, rules: RuleSet, given_: dict) -> dict:
     """Run one witness and return its result as JSON, or ``{"error": code}``."""
     try:
         if call == "hand":
-            return score_hand(given_["knocker"], given_["defender"], rules,
-                              given_.get("upcard")).to_json()
+            return score_hand(
+                given_["knocker"], given_["defender"], rules, given_.get("upcard")
+            ).to_json()
         if call == "game":
             return score_game(given_["entries"], rules).to_json()
         if call == "hollywood":
@@ -200,8 +236,9 @@ def test_every_field_has_a_witness():
     assert fields == {case["field"] for case in WITNESSES}
 
 
-@pytest.mark.parametrize("case", WITNESSES, ids=[f"{c['field']}-{i}"
-                                                 for i, c in enumerate(WITNESSES)])
+@pytest.mark.parametrize(
+    "case", WITNESSES, ids=[f"{c['field']}-{i}" for i, c in enumerate(WITNESSES)]
+)
 def test_changing_one_field_changes_the_result_as_the_rules_say(case):
     assert case["why"]
     base = RuleSet(**case.get("rules", {}))

@@ -14,15 +14,26 @@ the brute forces of test_scoring.py and test_layoffs.py on part of the sample.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
+from ginrummy import (
+    DECK,
+    Card,
+    Hand,
+    LayOff,
+    Meld,
+    arrange,
+    lay_offs,
+    min_deadwood,
+    optimal_layouts,
+    parse_cards,
+    score_hand,
+)
 
 from tests.engine.test_layoffs import brute_lay_offs
 from tests.engine.test_scoring import brute_layouts
-from ginrummy import (DECK, Card, Hand, LayOff, Meld, arrange, lay_offs, min_deadwood,
-                      optimal_layouts, parse_cards, score_hand)
 
 # ---------------------------------------------------------------- the reference solver
 
@@ -97,8 +108,9 @@ def ref_options(meld: Meld, held: int) -> list[tuple[tuple[Card, ...], tuple[Car
 
     suit = meld.cards[0].suit
     low, high = chain(meld.cards[0].rank - 1, -1), chain(meld.cards[-1].rank + 1, +1)
-    return [(tuple(low[:i]), tuple(high[:j]))
-            for i in range(len(low) + 1) for j in range(len(high) + 1)]
+    return [
+        (tuple(low[:i]), tuple(high[:j])) for i in range(len(low) + 1) for j in range(len(high) + 1)
+    ]
 
 
 def ref_lay_offs(melds: tuple[Meld, ...], defender: Hand) -> dict:
@@ -120,8 +132,13 @@ def ref_lay_offs(melds: tuple[Meld, ...], defender: Hand) -> dict:
             plays.append(LayOff(card, index, cards).to_json())
             cards = Hand(sorted(cards + (card,)))
         final.append(str(cards))
-    return {"lay_offs": plays, "melds": [str(m) for m in rest.melds],
-            "deadwood": str(rest.deadwood), "points": rest.points, "knocker_melds": final}
+    return {
+        "lay_offs": plays,
+        "melds": [str(m) for m in rest.melds],
+        "deadwood": str(rest.deadwood),
+        "points": rest.points,
+        "knocker_melds": final,
+    }
 
 
 def ref_score(knocker: Hand, defender: Hand) -> dict:
@@ -133,10 +150,14 @@ def ref_score(knocker: Hand, defender: Hand) -> dict:
             best = (layout, result)
     layout, defence = best
     melded = [c for m in layout for c in m.cards]
-    return {"knocker_melds": [str(m) for m in layout],
-            "knocker_deadwood": str(Hand(sorted(c for c in knocker if c not in melded))),
-            "defender_melds": defence["melds"], "lay_offs": defence["lay_offs"],
-            "defender_deadwood": defence["deadwood"], "defender_points": defence["points"]}
+    return {
+        "knocker_melds": [str(m) for m in layout],
+        "knocker_deadwood": str(Hand(sorted(c for c in knocker if c not in melded))),
+        "defender_melds": defence["melds"],
+        "lay_offs": defence["lay_offs"],
+        "defender_deadwood": defence["deadwood"],
+        "defender_points": defence["points"],
+    }
 
 
 # ---------------------------------------------------------------- the sample
@@ -152,8 +173,9 @@ def played_knocks(count: int, seed: int) -> list[tuple[Hand, Hand]]:
         hands, stock = [deck[0:10], deck[10:20]], deck[20:]
         for turn in range(len(stock)):
             hand = hands[turn % 2] + [stock[turn]]
-            throw = min(hand, key=lambda c: (min_deadwood([x for x in hand if x is not c]),
-                                             -c.value))
+            throw = min(
+                hand, key=lambda c: (min_deadwood([x for x in hand if x is not c]), -c.value)
+            )
             hands[turn % 2] = [c for c in hand if c is not throw]
             if 0 < min_deadwood(hands[turn % 2]) <= 10:
                 found.append((parse_cards(hands[turn % 2]), parse_cards(hands[1 - turn % 2])))
@@ -188,7 +210,7 @@ ADVERSARIAL = [  # many lay-off combinations on two layouts, and lay-offs meetin
 ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def sample() -> list[tuple[Hand, Hand]]:
     pairs = [(parse_cards(k), parse_cards(d)) for k, d in ADVERSARIAL]
     return pairs + played_knocks(3000, 1) + dense_knocks(1500, 2)
@@ -217,10 +239,12 @@ def test_reference_numbers_match_the_brute_forces():
     """The deadwood the reference leaves the defender: the most, over every optimal layout found
     by brute force, of the least over every sequence of single lay-offs."""
     pairs = sample()
-    for knocker, defender in pairs[:len(ADVERSARIAL)] + pairs[len(ADVERSARIAL)::150]:
+    for knocker, defender in pairs[: len(ADVERSARIAL)] + pairs[len(ADVERSARIAL) :: 150]:
         layouts = brute_layouts(knocker)
-        assert {frozenset(frozenset(m.cards) for m in layout)
-                for layout in ref_optimal_layouts(knocker)} == layouts
-        best = max(brute_lay_offs([Hand(sorted(m)) for m in layout], defender)
-                   for layout in layouts)
+        assert {
+            frozenset(frozenset(m.cards) for m in layout) for layout in ref_optimal_layouts(knocker)
+        } == layouts
+        best = max(
+            brute_lay_offs([Hand(sorted(m)) for m in layout], defender) for layout in layouts
+        )
         assert ref_score(knocker, defender)["defender_points"] == best

@@ -26,28 +26,64 @@ REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 
 settings.register_profile(
-    "fuzz", max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                           HealthCheck.filter_too_much])
+    "fuzz",
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 FUZZ = settings.get_profile("fuzz")
 
 # Values a careless or hostile writer might put anywhere: wrong types, huge numbers, long
 # text, card-like text, names of real presets and kinds.
-SPECIAL_TEXT = ["", " ", "AS 2S 3S", "10h, jc qc", "AS,2S", "ZZ", "A" * 3000, "standard",
-                "oklahoma", "hollywood", "pagat", "melds", "knock", "score", "sheet", "A 25",
-                "{card}", "<script>x</script>", "\x00", "🂡", "1e309", "-0", "NaN"]
+SPECIAL_TEXT = [
+    "",
+    " ",
+    "AS 2S 3S",
+    "10h, jc qc",
+    "AS,2S",
+    "ZZ",
+    "A" * 3000,
+    "standard",
+    "oklahoma",
+    "hollywood",
+    "pagat",
+    "melds",
+    "knock",
+    "score",
+    "sheet",
+    "A 25",
+    "{card}",
+    "<script>x</script>",
+    "\x00",
+    "🂡",
+    "1e309",
+    "-0",
+    "NaN",
+]
 SPECIAL_NUMBERS = [0, -1, 1, 10, 11, 2**31, 2**63, 10**100, -(10**100), 200000]
 
 scalars = st.one_of(
-    st.none(), st.booleans(),
-    st.integers(min_value=-(10**30), max_value=10**30), st.sampled_from(SPECIAL_NUMBERS),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.sampled_from(SPECIAL_NUMBERS),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=30), st.sampled_from(SPECIAL_TEXT))
+    st.text(max_size=30),
+    st.sampled_from(SPECIAL_TEXT),
+)
 json_values = st.recursive(
     scalars,
-    lambda children: st.one_of(st.lists(children, max_size=5),
-                               st.dictionaries(st.text(max_size=12), children, max_size=5)),
-    max_leaves=20)
+    lambda children: st.one_of(
+        st.lists(children, max_size=5), st.dictionaries(st.text(max_size=12), children, max_size=5)
+    ),
+    max_leaves=20,
+)
 
 PLACEHOLDER = re.compile(r"\{\w+(?::\w+)?\}")
 RAW_KEY = re.compile(r"\b(?:error|step|ui|tutorial|rule|card|unit|player)\.[a-z_]+\b")

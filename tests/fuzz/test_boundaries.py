@@ -8,9 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from ginrummy import api as engine_api
 from ginrummy.cards import Card, parse_cards
 from ginrummy.errors import GinRummyError
@@ -18,6 +15,9 @@ from ginview import api as view_api
 from ginview import play
 from ginview.examples import KINDS, from_link, link, read_state
 from ginview.fields import parse_move
+from hypothesis import given
+from hypothesis import strategies as st
+
 from sitegen import catalogs, fences, lessons
 from tests.fuzz.strategies import FUZZ, REPO, SPECIAL_TEXT, check_message, json_values, nested
 
@@ -42,8 +42,11 @@ LINKABLE = [s for s in STATES if not KINDS[s["kind"]].static]
 
 def lesson_steps() -> list[dict]:
     messages = catalogs.source_messages()
-    return [step.data for lesson in lessons.load_lessons(REPO / "tutorials", messages)
-            for step in lesson.steps]
+    return [
+        step.data
+        for lesson in lessons.load_lessons(REPO / "tutorials", messages)
+        for step in lesson.steps
+    ]
 
 
 STEPS = lesson_steps()
@@ -62,8 +65,9 @@ def view_answer(request) -> dict:
     if not response["ok"]:
         error = response["error"]
         assert error["code"] != "internal_error", error
-        check_message(error["message"], quoted=[v for v in error["params"].values()
-                                                if isinstance(v, str)])
+        check_message(
+            error["message"], quoted=[v for v in error["params"].values() if isinstance(v, str)]
+        )
     return response
 
 
@@ -77,33 +81,79 @@ def engine_answer(request) -> dict:
 
 # --- the JSON APIs -----------------------------------------------------------------------------
 
-ENGINE_FIELDS = ["cards", "rules", "upcard", "knocker", "defender", "knocker_melds", "entries",
-                 "format", "seed", "deck", "dealer", "end_of_stock", "state", "action", "name",
-                 "game", "player", "level", "samples"]
+ENGINE_FIELDS = [
+    "cards",
+    "rules",
+    "upcard",
+    "knocker",
+    "defender",
+    "knocker_melds",
+    "entries",
+    "format",
+    "seed",
+    "deck",
+    "dealer",
+    "end_of_stock",
+    "state",
+    "action",
+    "name",
+    "game",
+    "player",
+    "level",
+    "samples",
+]
 
 
 @FUZZ
-@given(op=st.sampled_from([*engine_api.OPS, "nope"]) | json_values,
-       fields=st.dictionaries(st.sampled_from(ENGINE_FIELDS), json_values, max_size=5),
-       version=st.sampled_from([1, 1, 1, 2, "1", None]))
+@given(
+    op=st.sampled_from([*engine_api.OPS, "nope"]) | json_values,
+    fields=st.dictionaries(st.sampled_from(ENGINE_FIELDS), json_values, max_size=5),
+    version=st.sampled_from([1, 1, 1, 2, "1", None]),
+)
 def test_engine_api_answers_any_request_with_a_code(op, fields, version):
     engine_answer({"v": version, "op": op, **fields})
 
 
 @FUZZ
-@given(state=st.sampled_from(STATES), field=st.text(max_size=12) | st.sampled_from(
-    ["hand", "knocker", "defender", "knocker_melds", "upcard", "rules", "entries", "kind"]),
-       value=json_values, lang=st.sampled_from([*LANGS, "xx", 5]))
+@given(
+    state=st.sampled_from(STATES),
+    field=st.text(max_size=12)
+    | st.sampled_from(
+        ["hand", "knocker", "defender", "knocker_melds", "upcard", "rules", "entries", "kind"]
+    ),
+    value=json_values,
+    lang=st.sampled_from([*LANGS, "xx", 5]),
+)
 def test_a_page_example_with_one_field_spoiled_is_refused_in_the_readers_language(
-        state, field, value, lang):
+    state, field, value, lang
+):
     view_answer({"op": "render", "lang": lang, "state": {**state, field: value}})
 
 
 @FUZZ
-@given(state=st.sampled_from(STATES), edit=st.dictionaries(
-    st.sampled_from(["field", "meld", "index", "card", "text", "rules", "entry", "winner",
-                     "points", "add", "remove"]), json_values, max_size=4),
-       lang=st.sampled_from(LANGS))
+@given(
+    state=st.sampled_from(STATES),
+    edit=st.dictionaries(
+        st.sampled_from(
+            [
+                "field",
+                "meld",
+                "index",
+                "card",
+                "text",
+                "rules",
+                "entry",
+                "winner",
+                "points",
+                "add",
+                "remove",
+            ]
+        ),
+        json_values,
+        max_size=4,
+    ),
+    lang=st.sampled_from(LANGS),
+)
 def test_any_edit_of_any_example_answers(state, edit, lang):
     view_answer({"op": "edit", "lang": lang, "state": state, "edit": edit})
 
@@ -111,22 +161,31 @@ def test_any_edit_of_any_example_answers(state, edit, lang):
 def play_session() -> dict:
     """A game of the play page, the reader to choose (the upcard offer: a quick ranking)."""
     catalogs.install_all()
-    return view_api.call({"op": "play", "lang": "en", "session": None,
-                          "move": {"new": {"link": "seed=1"}}})["result"]["session"]
+    return view_api.call(
+        {"op": "play", "lang": "en", "session": None, "move": {"new": {"link": "seed=1"}}}
+    )["result"]["session"]
 
 
 PLAY_SESSION = play_session()
 
 
-NEW_GAME = st.builds(lambda settings: {"new": settings}, st.dictionaries(
-    st.sampled_from(["link", "seed", "rules", "level", "coach", "nope"]),
-    json_values | st.sampled_from(SPECIAL_TEXT + ["seed=1", "seed=1&rules=pagat", "strong"])))
+NEW_GAME = st.builds(
+    lambda settings: {"new": settings},
+    st.dictionaries(
+        st.sampled_from(["link", "seed", "rules", "level", "coach", "nope"]),
+        json_values | st.sampled_from(SPECIAL_TEXT + ["seed=1", "seed=1&rules=pagat", "strong"]),
+    ),
+)
 
 
-@given(move=st.dictionaries(st.sampled_from([*play.MOVE_KINDS, "nope"]), json_values,
-                            max_size=2) | NEW_GAME | json_values,
-       field=st.sampled_from([None, *sorted(PLAY_SESSION)]), value=json_values,
-       lang=st.sampled_from(LANGS))
+@given(
+    move=st.dictionaries(st.sampled_from([*play.MOVE_KINDS, "nope"]), json_values, max_size=2)
+    | NEW_GAME
+    | json_values,
+    field=st.sampled_from([None, *sorted(PLAY_SESSION)]),
+    value=json_values,
+    lang=st.sampled_from(LANGS),
+)
 def test_any_move_in_a_game_and_any_spoiled_game_is_answered(move, field, value, lang):
     session = PLAY_SESSION if field is None else {**PLAY_SESSION, field: value}
     response = view_answer({"op": "play", "lang": lang, "session": session, "move": move})
@@ -149,26 +208,42 @@ def test_deeply_nested_requests_are_answered(depth):
     view_answer("[" * depth)  # not even JSON
     view_answer("[" * depth + "]" * depth)
     deep = nested(depth)
-    for request in ({"op": "render", "lang": "ro", "state": deep},
-                    {"op": "render", "lang": "hu", "state": {"kind": "layoffs",
-                                                             "knocker_melds": deep}},
-                    {"op": "engine", "request": deep},
-                    {"op": "feedback", "step": deep, "answer": deep}):
+    for request in (
+        {"op": "render", "lang": "ro", "state": deep},
+        {"op": "render", "lang": "hu", "state": {"kind": "layoffs", "knocker_melds": deep}},
+        {"op": "engine", "request": deep},
+        {"op": "feedback", "step": deep, "answer": deep},
+    ):
         text = json.dumps(request) if depth < 900 else None
         if text is None:  # json.dumps itself recurses: build the text by hand
-            text = json.dumps(request["op"]).join(['{"op": ', ', "x": ' + "[" * depth
-                                                   + "]" * depth + "}"])
+            text = json.dumps(request["op"]).join(
+                ['{"op": ', ', "x": ' + "[" * depth + "]" * depth + "}"]
+            )
         view_answer(text)
 
 
 def test_huge_numbers_in_rules_sheets_and_requests_are_refused_before_any_work():
-    for rules in ({"name": "standard", "hollywood_columns": 200000},
-                  {"name": "standard", "game_target": 10**9}, {"name": "standard", "gin_bonus": -5}):
-        response = view_answer({"op": "render", "lang": "en",
-                                "state": {"kind": "hollywood", "entries": ["A 25"], "rules": rules}})
+    for rules in (
+        {"name": "standard", "hollywood_columns": 200000},
+        {"name": "standard", "game_target": 10**9},
+        {"name": "standard", "gin_bonus": -5},
+    ):
+        response = view_answer(
+            {
+                "op": "render",
+                "lang": "en",
+                "state": {"kind": "hollywood", "entries": ["A 25"], "rules": rules},
+            }
+        )
         assert not response["ok"]
-        assert not engine_answer({"op": "sheet", "entries": [{"winner": 0, "points": 25}],
-                                  "rules": rules, "format": "hollywood"})["ok"]
+        assert not engine_answer(
+            {
+                "op": "sheet",
+                "entries": [{"winner": 0, "points": 25}],
+                "rules": rules,
+                "format": "hollywood",
+            }
+        )["ok"]
     entries = [{"winner": 0, "points": 10**12}]
     assert not engine_answer({"op": "sheet", "entries": entries})["ok"]
     assert not engine_answer({"op": "sheet", "entries": [{"winner": 0, "points": 1}] * 10**5})["ok"]
@@ -193,8 +268,11 @@ def test_card_notation_round_trips_or_names_the_problem(text):
 
 
 @FUZZ
-@given(text=st.text(alphabet="ABab 0123456789:-;drawpickupstockdiscardknockginLSHDC", max_size=40)
-       | json_values, with_player=st.booleans())
+@given(
+    text=st.text(alphabet="ABab 0123456789:-;drawpickupstockdiscardknockginLSHDC", max_size=40)
+    | json_values,
+    with_player=st.booleans(),
+)
 def test_a_move_parses_or_names_the_problem(text, with_player):
     try:
         parse_move(text, with_player)
@@ -203,11 +281,15 @@ def test_a_move_parses_or_names_the_problem(text, with_player):
 
 
 @FUZZ
-@given(state=st.sampled_from(LINKABLE), cut=st.integers(0, 200), noise=st.text(max_size=20),
-       lang=st.sampled_from(LANGS))
+@given(
+    state=st.sampled_from(LINKABLE),
+    cut=st.integers(0, 200),
+    noise=st.text(max_size=20),
+    lang=st.sampled_from(LANGS),
+)
 def test_a_damaged_share_link_is_a_state_or_a_coded_error(state, cut, noise, lang):
     text = link(state)
-    damaged = text[:cut] + noise + text[cut + len(noise):]
+    damaged = text[:cut] + noise + text[cut + len(noise) :]
     try:
         from_link(state["kind"], damaged)
     except GinRummyError as error:
@@ -221,8 +303,7 @@ def test_every_page_example_round_trips_through_its_share_link():
 
 
 @FUZZ
-@given(step=st.sampled_from(STEPS), answer=json_values | card_like,
-       lang=st.sampled_from(LANGS))
+@given(step=st.sampled_from(STEPS), answer=json_values | card_like, lang=st.sampled_from(LANGS))
 def test_any_answer_to_any_lesson_step_gets_feedback_or_a_coded_error(step, answer, lang):
     response = view_answer({"op": "feedback", "lang": lang, "step": step, "answer": answer})
     if response["ok"]:
@@ -230,9 +311,24 @@ def test_any_answer_to_any_lesson_step_gets_feedback_or_a_coded_error(step, answ
 
 
 @FUZZ
-@given(step=st.sampled_from(STEPS), field=st.sampled_from(
-    ["ask", "hand", "rules", "upcard", "knocker", "defender", "entries", "answer", "moves", "id"]),
-       value=json_values)
+@given(
+    step=st.sampled_from(STEPS),
+    field=st.sampled_from(
+        [
+            "ask",
+            "hand",
+            "rules",
+            "upcard",
+            "knocker",
+            "defender",
+            "entries",
+            "answer",
+            "moves",
+            "id",
+        ]
+    ),
+    value=json_values,
+)
 def test_a_tampered_lesson_step_is_refused(step, field, value):
     view_answer({"op": "feedback", "lang": "it", "step": {**step, field: value}, "answer": "5"})
 

@@ -7,22 +7,43 @@ from __future__ import annotations
 
 import re
 import shutil
-from pathlib import Path
 
 import yaml
+from ginview.catalog import Catalog
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ginview.catalog import Catalog
 from sitegen import BuildError, catalogs, fences, lessons
-from tests.fuzz.strategies import FUZZ, REPO, SPECIAL_TEXT, check_message, json_values
+from tests.fuzz.strategies import FUZZ, REPO, SPECIAL_TEXT, json_values
 
 FENCE = re.compile(r"```gin\n(.*?)```", re.S)
-FENCES = [body for path in sorted((REPO / "docs/en").rglob("*.md"))
-          for body in FENCE.findall(path.read_text(encoding="utf-8"))]
+FENCES = [
+    body
+    for path in sorted((REPO / "docs/en").rglob("*.md"))
+    for body in FENCE.findall(path.read_text(encoding="utf-8"))
+]
 LESSONS = sorted((REPO / "tutorials").glob("*.yaml"))
-GARBAGE = ["", "}", "{", "- [", "kind", ":", "\t", "msgstr", 'msgstr "', '"', "#,", "\\",
-           "%s", "{{ x }}", "\x00", "ÿ", "---", "<<: *x", "!!python/object:os.system x"]
+GARBAGE = [
+    "",
+    "}",
+    "{",
+    "- [",
+    "kind",
+    ":",
+    "\t",
+    "msgstr",
+    'msgstr "',
+    '"',
+    "#,",
+    "\\",
+    "%s",
+    "{{ x }}",
+    "\x00",
+    "ÿ",
+    "---",
+    "<<: *x",
+    "!!python/object:os.system x",
+]
 
 
 def lines_damaged(text: str, data) -> str:
@@ -36,7 +57,7 @@ def lines_damaged(text: str, data) -> str:
         elif how == "double" and lines:
             lines.insert(i, lines[i])
         elif how == "cut" and lines:
-            lines[i] = lines[i][:data.draw(st.integers(0, max(len(lines[i]) - 1, 0)))]
+            lines[i] = lines[i][: data.draw(st.integers(0, max(len(lines[i]) - 1, 0)))]
         else:
             junk = data.draw(st.sampled_from(GARBAGE) | st.text(max_size=20))
             if how == "replace" and lines:
@@ -55,7 +76,7 @@ def value_damaged(data_in, data):
         return {**data_in, key: data.draw(json_values | st.sampled_from(SPECIAL_TEXT))}
     if isinstance(data_in, list) and data_in:
         i = data.draw(st.integers(0, len(data_in) - 1))
-        return [*data_in[:i], value_damaged(data_in[i], data), *data_in[i + 1:]]
+        return [*data_in[:i], value_damaged(data_in[i], data), *data_in[i + 1 :]]
     return data.draw(json_values)
 
 
@@ -68,6 +89,7 @@ def assert_one_line_naming(error: BuildError, where: str):
 
 # --- page fences ------------------------------------------------------------------------------
 
+
 @FUZZ
 @given(body=st.sampled_from(FENCES), data=st.data())
 def test_a_damaged_fence_is_drawn_or_named_by_file_and_line(body, data):
@@ -77,10 +99,13 @@ def test_a_damaged_fence_is_drawn_or_named_by_file_and_line(body, data):
     else:
         damaged = yaml.safe_dump(value_damaged(yaml.safe_load(body), data), allow_unicode=True)
     markdown = f"---\ntitle: x\n---\n# Page\n\nText.\n\n```gin\n{damaged}\n```\n"
-    line = markdown[:markdown.index("```gin")].count("\n") + 1
+    line = markdown[: markdown.index("```gin")].count("\n") + 1
     try:
-        fences.render_page(markdown, lambda pos: f"docs/en/page.md:"
-                           f"{markdown.count(chr(10), 0, pos) + 1}", catalogs.load("en"))
+        fences.render_page(
+            markdown,
+            lambda pos: f"docs/en/page.md:{markdown.count(chr(10), 0, pos) + 1}",
+            catalogs.load("en"),
+        )
     except BuildError as error:
         assert_one_line_naming(error, f"docs/en/page.md:{line}: ")
 
@@ -100,8 +125,10 @@ def test_a_damaged_lesson_is_taken_or_named_by_file(tmp_path_factory, path, data
     if how == "lines":
         target.write_text(lines_damaged(text, data), encoding="utf-8")
     elif how == "value":
-        target.write_text(yaml.safe_dump(value_damaged(yaml.safe_load(text), data),
-                                         allow_unicode=True), encoding="utf-8")
+        target.write_text(
+            yaml.safe_dump(value_damaged(yaml.safe_load(text), data), allow_unicode=True),
+            encoding="utf-8",
+        )
     else:
         target.write_bytes(data.draw(st.binary(min_size=1, max_size=200)) + b"\xff\xfe")
     try:
@@ -117,8 +144,15 @@ def test_a_damaged_lesson_is_taken_or_named_by_file(tmp_path_factory, path, data
 
 LOCALES = REPO / "locales"
 ENGLISH = catalogs.source_messages()
-PLACEHOLDER_SPOILERS = [("{", "{{"), ("}", ""), ("{", ""), ("{c", "{x"), ("}", "}}"),
-                        (":", "::"), ("{", "{0")]
+PLACEHOLDER_SPOILERS = [
+    ("{", "{{"),
+    ("}", ""),
+    ("{", ""),
+    ("{c", "{x"),
+    ("}", "}}"),
+    (":", "::"),
+    ("{", "{0"),
+]
 
 
 @FUZZ
@@ -133,7 +167,9 @@ def test_a_damaged_catalog_is_taken_right_or_named_by_file(tmp_path_factory, lan
         text = lines_damaged(text, data)
     else:  # a placeholder spoilt in one translation
         lines = text.split("\n")
-        candidates = [i for i, line in enumerate(lines) if line.startswith("msgstr") and "{" in line]
+        candidates = [
+            i for i, line in enumerate(lines) if line.startswith("msgstr") and "{" in line
+        ]
         i = data.draw(st.sampled_from(candidates))
         old, new = data.draw(st.sampled_from(PLACEHOLDER_SPOILERS))
         lines[i] = lines[i].replace(old, new, 1)
@@ -161,6 +197,6 @@ def every_message_formats(catalog: Catalog):
                     params[name] = sample(name, form)
         try:
             out = catalog.text(key, **params)
-        except Exception as error:  # noqa: BLE001 - the failure names the message
+        except Exception as error:
             raise AssertionError(f"{key}: {error!r}") from None
         assert "{" not in out.replace("{{", "") or "{" in str(english), (key, out)

@@ -47,22 +47,38 @@ TARGETS = {
         "tests": ["tests/engine"],
         # the reference solver's large sample and the README's doctests: slow, and what they
         # reach the other engine tests reach too
-        "deselect": ["tests/engine/test_cli.py", "tests/engine/test_readme.py",
-                     "tests/engine/test_score_reference.py",
-                     "tests/engine/test_hand.py::test_random_playouts"],
+        "deselect": [
+            "tests/engine/test_cli.py",
+            "tests/engine/test_readme.py",
+            "tests/engine/test_score_reference.py",
+            "tests/engine/test_hand.py::test_random_playouts",
+        ],
     },
     # The build code: the presentation layer (used at build and in the browser) and sitegen's
     # checks of fences, lessons and catalogs, through the tests that need no built site.
     "build": {
-        "links": {"ginview": "presentation/ginview", "sitegen": "sitegen", "tests": "tests",
-                  "docs": "docs", "locales": "locales", "tutorials": "tutorials",
-                  "mkdocs.yml": "mkdocs.yml", "pytest.ini": "pytest.ini"},
+        "links": {
+            "ginview": "presentation/ginview",
+            "sitegen": "sitegen",
+            "tests": "tests",
+            "docs": "docs",
+            "locales": "locales",
+            "tutorials": "tutorials",
+            "mkdocs.yml": "mkdocs.yml",
+            "pytest.ini": "pytest.ini",
+        },
         "source_paths": ["ginview", "sitegen"],
         # the server, the Pyodide runtime and wheels, and the command line are exercised only
         # by the whole build and the browser (make test), not by fast tests
-        "do_not_mutate": ["sitegen/server.py", "sitegen/runtime.py", "sitegen/wheels.py",
-                          "sitegen/pyc_wheel.py", "sitegen/snapshot.py", "sitegen/__main__.py",
-                          "sitegen/pipeline.py"],
+        "do_not_mutate": [
+            "sitegen/server.py",
+            "sitegen/runtime.py",
+            "sitegen/wheels.py",
+            "sitegen/pyc_wheel.py",
+            "sitegen/snapshot.py",
+            "sitegen/__main__.py",
+            "sitegen/pipeline.py",
+        ],
         "tests": ["tests/view", "tests/site"],
         "deselect": ["tests/site/test_fences.py::test_mkdocs_build_alone_builds_the_whole_site"],
     },
@@ -74,11 +90,20 @@ def config_text(target: dict) -> str:
     lines = ["[mutmut]", "source_paths =", *(f"    {p}" for p in target["source_paths"])]
     if target.get("do_not_mutate"):
         lines += ["do_not_mutate =", *(f"    {p}" for p in target["do_not_mutate"])]
-    lines += ["also_copy =", *(f"    {name}" for name in target["links"]
-                               if name not in target["source_paths"])]
+    lines += [
+        "also_copy =",
+        *(f"    {name}" for name in target["links"] if name not in target["source_paths"]),
+    ]
     lines += ["pytest_add_cli_args_test_selection =", *(f"    {t}" for t in target["tests"])]
-    args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-m", "not needs_site",
-            *[f"--deselect={d}" for d in target["deselect"]]]
+    args = [
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:xdist",
+        "-m",
+        "not needs_site",
+        *[f"--deselect={d}" for d in target["deselect"]],
+    ]
     lines += ["pytest_add_cli_args =", *(f"    {a}" for a in args)]
     lines += ["timeout_multiplier = 5.0", "use_git_change_detection = false", ""]
     return "\n".join(lines)
@@ -102,11 +127,14 @@ def mutmut(folder: Path, *args: str, check=True, show=False) -> str:
     """Run mutmut in ``folder``; its output is returned, or shown as it goes (``show``)."""
     exe = Path(sys.executable).with_name("mutmut")
     env = {**os.environ, "GIN_MUTATE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([str(exe), *args], cwd=folder, env=env, text=True,
-                          capture_output=not show)
+    done = subprocess.run(
+        [str(exe), *args], cwd=folder, env=env, text=True, capture_output=not show
+    )
     if check and done.returncode != 0:
-        sys.exit(f"mutmut {' '.join(args)} failed in {folder}"
-                 + ("" if show else f":\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"))
+        sys.exit(
+            f"mutmut {' '.join(args)} failed in {folder}"
+            + ("" if show else f":\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+        )
     return done.stdout or ""
 
 
@@ -125,8 +153,10 @@ def equivalents() -> dict[str, str]:
 
 
 def explained_by(mutant: str, explained: dict[str, str]) -> str | None:
-    return next((reason for pattern, reason in explained.items()
-                 if fnmatch.fnmatchcase(mutant, pattern)), None)
+    return next(
+        (reason for pattern, reason in explained.items() if fnmatch.fnmatchcase(mutant, pattern)),
+        None,
+    )
 
 
 def report(name: str, folder: Path, seconds: float, explained: dict[str, str]) -> bool:
@@ -144,13 +174,17 @@ def report(name: str, folder: Path, seconds: float, explained: dict[str, str]) -
     open_ = [m for m in survivors if m not in listed]
     tested = len(checked) - len(listed)
     score = 100.0 * len(killed) / tested if tested else 0.0
-    print(f"\n== {name}: {score:.1f}% of the mutants killed ({len(killed)} of {tested}; "
-          f"{len(listed)} more listed as equivalent, {len(open_)} survivors unexplained; "
-          f"{len(killed) / len(checked) * 100 if checked else 0:.1f}% of all {len(checked)} "
-          f"checked; {seconds:.0f} s)")
+    print(
+        f"\n== {name}: {score:.1f}% of the mutants killed ({len(killed)} of {tested}; "
+        f"{len(listed)} more listed as equivalent, {len(open_)} survivors unexplained; "
+        f"{len(killed) / len(checked) * 100 if checked else 0:.1f}% of all {len(checked)} "
+        f"checked; {seconds:.0f} s)"
+    )
     if unchecked:
-        print(f"   incomplete: {len(unchecked)} of {len(statuses)} mutants not checked yet "
-              "(MUTATE_RESUME=1 goes on)")
+        print(
+            f"   incomplete: {len(unchecked)} of {len(statuses)} mutants not checked yet "
+            "(MUTATE_RESUME=1 goes on)"
+        )
     for mutant in open_:
         print(f"\n-- {checked[mutant]}: {mutant}")
         print(mutmut(folder, "show", mutant, check=False).strip())

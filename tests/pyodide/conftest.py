@@ -32,9 +32,12 @@ def runtime_dir(site_dir) -> Path:
 def node() -> str:
     found = shutil.which("node")
     if not found:
-        pytest.fail("node (v18 or later) is needed to run Pyodide: sudo apt-get install -y nodejs",
-                    pytrace=False)
+        pytest.fail(
+            "node (v18 or later) is needed to run Pyodide: sudo apt-get install -y nodejs",
+            pytrace=False,
+        )
     if not (REPO / "node_modules/pyodide/pyodide.mjs").is_file():
-        pytest.fail("node_modules/pyodide is missing: run `npm ci` in the repository root",
-                    pytrace=False)
+        pytest.fail(
+            "node_modules/pyodide is missing: run `npm ci` in the repository root", pytrace=False
+        )
     return found

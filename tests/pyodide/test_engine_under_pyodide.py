@@ -23,19 +23,22 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from ginrummy.api import OPS, handle
 from ginview import api as view_api
-from ginview.steps import STEPS
 from ginview.examples import KINDS
+from ginview.steps import STEPS
+
 from sitegen import catalogs
 from sitegen.languages import languages
 from sitegen.snapshot import requests as warm_up
 
 RUNNER = Path(__file__).with_name("run_engine.mjs")
-EXAMPLE = re.compile(r'<div class="gin-example(?: gin-static-example)?" data-gin-kind="(\w+)" '
-                     r'data-gin="([^"]*)"[^>]*><div class="gin-view">(.*?)</div>'
-                     r'(?:<div class="gin-tools|</div>\n)', re.S)
+EXAMPLE = re.compile(
+    r'<div class="gin-example(?: gin-static-example)?" data-gin-kind="(\w+)" '
+    r'data-gin="([^"]*)"[^>]*><div class="gin-view">(.*?)</div>'
+    r'(?:<div class="gin-tools|</div>\n)',
+    re.S,
+)
 
 
 def page_examples(site: Path) -> list[tuple[str, dict, str]]:
@@ -46,9 +49,11 @@ def page_examples(site: Path) -> list[tuple[str, dict, str]]:
         for page in sorted(folder.rglob("index.html")):
             if lang == "en" and page.relative_to(site).parts[0] in languages():
                 continue
-            for kind, state, view in EXAMPLE.findall(page.read_text(encoding="utf-8")):
+            for _kind, state, view in EXAMPLE.findall(page.read_text(encoding="utf-8")):
                 found.append((lang, json.loads(html.unescape(state)), view))
     return found
+
+
 DECK = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
 
 
@@ -63,26 +68,55 @@ def request_batch() -> list[str]:
     # Meld-dense hands: cards from ranks 3 to 7 only.
     dense = [c for c in DECK if c[0] in "34567"]
     for _ in range(6):
-        requests.append(json.dumps({"v": 1, "op": "melds", "cards": " ".join(rng.sample(dense, 11))}))
+        requests.append(
+            json.dumps({"v": 1, "op": "melds", "cards": " ".join(rng.sample(dense, 11))})
+        )
     for i in range(12):  # every other op, on random hands
         cards = rng.sample(DECK, 21)
-        requests.append(json.dumps({"op": "knock", "cards": " ".join(cards[:11]),
-                                    "rules": ["standard", "oklahoma"][i % 2], "upcard": cards[11]}))
-        requests.append(json.dumps({"op": "score", "knocker": " ".join(cards[:10]),
-                                    "defender": " ".join(cards[10:20]),
-                                    "rules": ["standard", "pagat", "pokerwiner"][i % 3]}))
-    requests += [json.dumps(r) for r in (
-        {"op": "layoffs", "knocker_melds": [["4H", "5H", "6H"], ["9S", "9D", "9C"]],
-         "defender": "7H 8H 3H 2H 2C 3C KD KS QD 9H"},
-        {"op": "sheet", "entries": [[0, 25], [1, 40], [0, 90], [0, 20]], "rules": "pagat"},
-        {"op": "sheet", "format": "hollywood", "entries": [[0, 25], [1, 40], [0, 110], [1, 30]]},
-        {"op": "rules"},
-        {"op": "parse", "cards": "A♠ 10h, jh qh kh"},
-        {"op": "deal", "seed": 11},
-        {"op": "play", "state": {}, "action": {"kind": "draw"}},
-    )]
+        requests.append(
+            json.dumps(
+                {
+                    "op": "knock",
+                    "cards": " ".join(cards[:11]),
+                    "rules": ["standard", "oklahoma"][i % 2],
+                    "upcard": cards[11],
+                }
+            )
+        )
+        requests.append(
+            json.dumps(
+                {
+                    "op": "score",
+                    "knocker": " ".join(cards[:10]),
+                    "defender": " ".join(cards[10:20]),
+                    "rules": ["standard", "pagat", "pokerwiner"][i % 3],
+                }
+            )
+        )
+    requests += [
+        json.dumps(r)
+        for r in (
+            {
+                "op": "layoffs",
+                "knocker_melds": [["4H", "5H", "6H"], ["9S", "9D", "9C"]],
+                "defender": "7H 8H 3H 2H 2C 3C KD KS QD 9H",
+            },
+            {"op": "sheet", "entries": [[0, 25], [1, 40], [0, 90], [0, 20]], "rules": "pagat"},
+            {
+                "op": "sheet",
+                "format": "hollywood",
+                "entries": [[0, 25], [1, 40], [0, 110], [1, 30]],
+            },
+            {"op": "rules"},
+            {"op": "parse", "cards": "A♠ 10h, jh qh kh"},
+            {"op": "deal", "seed": 11},
+            {"op": "play", "state": {}, "action": {"kind": "draw"}},
+        )
+    ]
     dealt = json.loads(handle(json.dumps({"op": "deal", "seed": 11})))["result"]
-    requests.append(json.dumps({"op": "play", "state": dealt["state"], "action": dealt["legal"][0]}))
+    requests.append(
+        json.dumps({"op": "play", "state": dealt["state"], "action": dealt["legal"][0]})
+    )
     requests += [json.dumps(r) for r in play_requests()]
     requests += [
         json.dumps({"op": "melds", "cards": "4S 6S KS KH 4D 5D 6D 4C 5C 6C KC"}),  # 11 cards, 4
@@ -112,27 +146,34 @@ def play_requests() -> list[dict]:
         answer = json.loads(handle(json.dumps({"op": "play", "state": state, **move})))
         state = answer["result"]["state"]
         if state["phase"] == "finished":
-            state = json.loads(handle(json.dumps({"op": "deal", "seed": len(state["history"])})
-                                      ))["result"]["state"]
+            state = json.loads(handle(json.dumps({"op": "deal", "seed": len(state["history"])})))[
+                "result"
+            ]["state"]
     dealt = json.loads(handle(json.dumps({"op": "deal", "seed": 9})))["result"]["state"]
     game = json.loads(handle(json.dumps({"op": "game_new", "seed": 3, "format": "hollywood"})))
     game = game["result"]["game"]
     requests = [{"op": "view", "state": state, "player": p} for p in (0, 1)]
-    requests += [{"op": "bot", "state": dealt, "level": level, "seed": 2}
-                 for level in ("beginner", "intermediate", "strong", "master")]
-    requests += [{"op": "advice", "state": dealt, "samples": 3, "seed": 1},
-                 {"op": "lay_off_check", "state": state, "lay_offs": []},
-                 {"op": "lay_off_review", "state": state},
-                 {"op": "game_new", "seed": 3, "format": "hollywood"},
-                 {"op": "game_play", "game": game, "action": {"kind": "pass", "player": 1}},
-                 {"op": "game_next", "game": game}]
+    requests += [
+        {"op": "bot", "state": dealt, "level": level, "seed": 2}
+        for level in ("beginner", "intermediate", "strong", "master")
+    ]
+    requests += [
+        {"op": "advice", "state": dealt, "samples": 3, "seed": 1},
+        {"op": "lay_off_check", "state": state, "lay_offs": []},
+        {"op": "lay_off_review", "state": state},
+        {"op": "game_new", "seed": 3, "format": "hollywood"},
+        {"op": "game_play", "game": game, "action": {"kind": "pass", "player": 1}},
+        {"op": "game_next", "game": game},
+    ]
     return requests
 
 
 def site_batch(site: Path) -> list[str]:
     """Engine requests (wrapped), every page example, and the warm-up's edits and answers."""
-    out = [json.dumps({"op": "engine", "request": json.loads(r)}) if r.startswith("{") else r
-           for r in request_batch()]
+    out = [
+        json.dumps({"op": "engine", "request": json.loads(r)}) if r.startswith("{") else r
+        for r in request_batch()
+    ]
     for lang, state, _ in page_examples(site):
         out.append(json.dumps({"op": "render", "lang": lang, "state": state}))
     out += [json.dumps(r) for r in warm_up(languages())]
@@ -155,7 +196,10 @@ def test_pyodide_answers_match_cpython(node, runtime_dir, site_dir, boot):
     requests = site_batch(site_dir)
     run = subprocess.run(
         [node, str(RUNNER), str(runtime_dir), boot],
-        input=json.dumps(requests), capture_output=True, text=True, timeout=600,
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert run.returncode == 0, run.stderr
     from_pyodide = json.loads(run.stdout)
@@ -168,8 +212,11 @@ def test_pyodide_answers_match_cpython(node, runtime_dir, site_dir, boot):
     inner = [r["result"] if r["ok"] and set(r["result"]) >= {"v", "ok"} else r for r in parsed]
     assert sum(r["ok"] for r in inner) >= 150
     assert sum(not r["ok"] for r in inner) >= 40
-    engine_ops = {json.loads(r)["request"].get("op") for r in requests
-                  if r.startswith('{"op": "engine"') and isinstance(json.loads(r)["request"], dict)}
+    engine_ops = {
+        json.loads(r)["request"].get("op")
+        for r in requests
+        if r.startswith('{"op": "engine"') and isinstance(json.loads(r)["request"], dict)
+    }
     assert set(OPS) <= engine_ops, set(OPS) - engine_ops
     ops = {json.loads(r).get("op") for r in requests if r.startswith("{")}
     assert set(view_api.OPS) <= ops
@@ -181,10 +228,16 @@ def test_the_worker_draws_every_example_as_the_build_did(node, runtime_dir, site
     examples = page_examples(site_dir)
     assert {state["kind"] for _, state, _ in examples} == set(KINDS)
     assert {lang for lang, _, _ in examples} == set(languages())
-    requests = [json.dumps({"op": "render", "lang": lang, "state": state})
-                for lang, state, _ in examples]
-    run = subprocess.run([node, str(RUNNER), str(runtime_dir), "snapshot"],
-                         input=json.dumps(requests), capture_output=True, text=True, timeout=600)
+    requests = [
+        json.dumps({"op": "render", "lang": lang, "state": state}) for lang, state, _ in examples
+    ]
+    run = subprocess.run(
+        [node, str(RUNNER), str(runtime_dir), "snapshot"],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stderr
     for (lang, state, view), answer in zip(examples, json.loads(run.stdout)):
         result = json.loads(answer)["result"]
@@ -194,7 +247,9 @@ def test_the_worker_draws_every_example_as_the_build_did(node, runtime_dir, site
 
 def test_the_warm_up_covers_every_kind_and_op():
     requests = warm_up(["en"])
-    assert {r["state"]["kind"] for r in requests if r["op"] == "render" and "state" in r} >= set(KINDS)
+    assert {r["state"]["kind"] for r in requests if r["op"] == "render" and "state" in r} >= set(
+        KINDS
+    )
     assert {r["step"]["ask"] for r in requests if r["op"] == "feedback"} == set(STEPS)
     assert {r["op"] for r in requests} >= set(view_api.OPS)
 
@@ -210,7 +265,9 @@ def test_runner_refuses_a_tampered_wheel(node, runtime_dir, tmp_path):
     run = subprocess.run(
         [node, str(RUNNER), str(tmp_path)],
         input=json.dumps([json.dumps({"op": "version"})]),
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode != 0
     assert "integrity" in run.stderr.lower() or "sha" in run.stderr.lower(), run.stderr

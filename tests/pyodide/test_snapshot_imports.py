@@ -59,16 +59,20 @@ def modules(folder: Path, package: str) -> list[str]:
 
 
 def test_every_module_imports_from_the_snapshot_alone(node, runtime_dir, tmp_path):
-    wanted = (modules(REPO / "engine/ginrummy", "ginrummy")
-              + modules(REPO / "presentation/ginview", "ginview"))
+    wanted = modules(REPO / "engine/ginrummy", "ginrummy") + modules(
+        REPO / "presentation/ginview", "ginview"
+    )
     assert {"ginrummy.api", "ginview.api", "ginview.page", "ginrummy.hand"} <= set(wanted)
     script = tmp_path / "imports.mjs"
-    script.write_text(SCRIPT % {
-        "pyodide": json.dumps((REPO / "node_modules/pyodide/pyodide.mjs").as_uri()),
-        "format": json.dumps((REPO / "docs/assets/gin/snapshot.js").as_uri()),
-        "runtime": json.dumps(str(runtime_dir)),
-        "python": json.dumps(PYTHON % json.dumps(wanted)),
-    })
+    script.write_text(
+        SCRIPT
+        % {
+            "pyodide": json.dumps((REPO / "node_modules/pyodide/pyodide.mjs").as_uri()),
+            "format": json.dumps((REPO / "docs/assets/gin/snapshot.js").as_uri()),
+            "runtime": json.dumps(str(runtime_dir)),
+            "python": json.dumps(PYTHON % json.dumps(wanted)),
+        }
+    )
     run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout.strip().splitlines()[-1])

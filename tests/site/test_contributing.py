@@ -25,6 +25,8 @@ COMMANDS = {
     "make serve": DRY,
     "make site": DRY,
     "make test": DRY,
+    "make lint": DRY,
+    "make fix": DRY,
     ".venv/bin/python -m pytest -q tests/engine/test_cards.py": RUN,
     ".venv/bin/python -m pytest -q tests/site/test_catalogs.py": RUN,
     "GIN_SITE_DIR=$PWD/site .venv/bin/python -m pytest -q tests/browser/test_search.py": COLLECT,

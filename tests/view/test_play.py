@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from ginrummy.cards import DECK
 from ginrummy.hand import legal_actions
 from ginrummy.match import game_from_json
 from ginview import api
-from ginview.markup import card_name
 from ginview.catalog import esc
+from ginview.markup import card_name
 from ginview.play import BOT, COSTLY, YOU, action_label, hand_end_text, read_link, reasons_text
+
 from sitegen import catalogs
 
 LANGUAGES = ["en", "ro", "hu", "it"]
@@ -44,6 +44,7 @@ def hidden_cards(result) -> set[str]:
     if hand.finished:
         return set()
     from ginrummy.public import view
+
     seen = view(hand, YOU)
     return set(str(hand.hands[BOT]).split()) - set(str(seen.known).split())
 
@@ -51,8 +52,13 @@ def hidden_cards(result) -> set[str]:
 def shown_cards(html: str, lang: str) -> set[str]:
     """The cards a view names: drawn, in a move, or spoken."""
     cat = catalogs.load(lang)
-    return {str(card) for card in DECK if f'data-card="{card}"' in html
-            or f'&quot;card&quot;:&quot;{card}&quot;' in html or card_name(card, cat) in html}
+    return {
+        str(card)
+        for card in DECK
+        if f'data-card="{card}"' in html
+        or f"&quot;card&quot;:&quot;{card}&quot;" in html
+        or card_name(card, cat) in html
+    }
 
 
 def test_a_link_deals_the_same_game():
@@ -62,18 +68,43 @@ def test_a_link_deals_the_same_game():
     assert read_link("seed=9") == {"seed": 9, "rules": "standard", "level": "strong"}
 
 
-@pytest.mark.parametrize("link, code", [("seed=x", "bad_link"), ("colour=red", "bad_link"),
-                                        ("seed=1&rules=nope", "unknown_rules"),
-                                        ("seed=1&level=godlike", "unknown_level")])
+@pytest.mark.parametrize(
+    "link, code",
+    [
+        ("seed=x", "bad_link"),
+        ("colour=red", "bad_link"),
+        ("seed=1&rules=nope", "unknown_rules"),
+        ("seed=1&level=godlike", "unknown_level"),
+    ],
+)
 def test_a_bad_link_is_refused_with_its_reason(link, code):
-    response = api.call({"op": "play", "lang": "ro", "session": None, "move": {"new": {"link": link}}})
+    response = api.call(
+        {"op": "play", "lang": "ro", "session": None, "move": {"new": {"link": link}}}
+    )
     assert not response["ok"] and response["error"]["code"] == code
     assert response["error"]["message"]
 
 
-@pytest.mark.parametrize("spoiled", [None, 7, {"v": 1}, {"v": 2}, "text",
-                                     {"v": 1, "game": {}, "level": "strong", "coach": True,
-                                      "log": [], "plan": [], "selected": None, "advice": None}])
+@pytest.mark.parametrize(
+    "spoiled",
+    [
+        None,
+        7,
+        {"v": 1},
+        {"v": 2},
+        "text",
+        {
+            "v": 1,
+            "game": {},
+            "level": "strong",
+            "coach": True,
+            "log": [],
+            "plan": [],
+            "selected": None,
+            "advice": None,
+        },
+    ],
+)
 def test_a_spoiled_session_is_refused_as_such(spoiled):
     response = api.call({"op": "play", "lang": "hu", "session": spoiled, "move": {"show": True}})
     assert not response["ok"] and response["error"]["code"] == "bad_session"
@@ -85,8 +116,11 @@ def test_an_illegal_move_is_refused_and_nothing_is_played():
     hand = game_from_json(result["session"]["game"]).hand
     legal = {a.kind for a in legal_actions(hand)}
     wrong = "discard" if "discard" not in legal else "draw_stock"
-    move = {"kind": wrong, "player": 0, **({"card": str(hand.hands[0]).split()[0]}
-                                           if wrong == "discard" else {})}
+    move = {
+        "kind": wrong,
+        "player": 0,
+        **({"card": str(hand.hands[0]).split()[0]} if wrong == "discard" else {}),
+    }
     after = call(result["session"], {"action": move})
     assert after["refused"] and after["session"]["game"] == result["session"]["game"]
     assert after["refused"] in after["html"] and after["announce"] == [after["refused"]]
@@ -132,8 +166,9 @@ def test_whole_games_never_show_hidden_cards_and_end_with_a_review(lang, seed):
     assert log and all(e["hand"] == 1 for e in log)
     good = sum(e["cost"] < COSTLY for e in log)
     cat = catalogs.load(lang)
-    assert cat.text("play.accuracy", percent=round(100 * good / len(log)), good=good,
-                    count=len(log)) in re.sub("&#x27;", "'", result["html"])
+    assert cat.text(
+        "play.accuracy", percent=round(100 * good / len(log)), good=good, count=len(log)
+    ) in re.sub("&#x27;", "'", result["html"])
 
 
 def test_the_defender_lays_off_by_hand_and_is_told_what_was_left():
@@ -151,6 +186,7 @@ def test_the_defender_lays_off_by_hand_and_is_told_what_was_left():
         if hand.phase != "lay_off":
             continue
         from ginrummy.advice import lay_off_review
+
         best = lay_off_review(hand)["best"]["lay_offs"]
         if not best:
             continue
@@ -183,7 +219,9 @@ def test_a_hint_ranks_every_choice_with_its_reasons_in_words(lang):
         result = call(result["session"], {"action": move}, lang)
     hinted = call(result["session"], {"hint": True}, lang)
     advice = hinted["session"]["advice"]
-    items = re.findall(r"<li>(.*?)</li>", hinted["html"].split('class="gin-hint"')[1].split("</ol>")[0])
+    items = re.findall(
+        r"<li>(.*?)</li>", hinted["html"].split('class="gin-hint"')[1].split("</ol>")[0]
+    )
     assert len(items) == len(advice["choices"]) == 11
     for item, choice in zip(items, advice["choices"]):
         assert item.startswith(str(esc(action_label(choice["action"], cat))))
@@ -193,4 +231,6 @@ def test_a_hint_ranks_every_choice_with_its_reasons_in_words(lang):
     # The move then played is judged by the very ranking shown.
     played = call(hinted["session"], {"action": advice["choices"][-1]["action"]}, lang)
     entry = played["session"]["log"][-1]
-    assert entry["cost"] == round(advice["choices"][0]["points"] - advice["choices"][-1]["points"], 2)
+    assert entry["cost"] == round(
+        advice["choices"][0]["points"] - advice["choices"][-1]["points"], 2
+    )

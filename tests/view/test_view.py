@@ -7,19 +7,21 @@ import json
 import re
 
 import pytest
-
 from ginrummy import api as engine_api
 from ginview import api
 from ginview.catalog import Catalog, Html
 from ginview.examples import KINDS, from_link, link, read_state, render
-from ginview.fields import FieldError
-from ginview.markup import error_text, face, faces
+from ginview.markup import face, faces
 from ginview.steps import STEPS, feedback, read_step
+
 from sitegen import catalogs
 from sitegen.languages import languages
 
-SCORE = {"kind": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 8D",
-         "defender": "8S 9S TS KH KD KC 4H 5H 6H AD"}
+SCORE = {
+    "kind": "score",
+    "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 8D",
+    "defender": "8S 9S TS KH KD KC 4H 5H 6H AD",
+}
 SHEET = {"kind": "sheet", "entries": ["A 25", "B 14", "A 40"]}
 
 
@@ -34,46 +36,76 @@ def call(request: dict) -> dict:
 
 # --- canonical states ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("written, canonical", [
-    ("10c jc qc 2h 2d 2s 5h 6h 7h 9d", "TC JC QC 2H 2D 2S 5H 6H 7H 9D"),
-    ("A♠, 2♠ 3♠ 4♥ 5♥ 6♥ 7♣ 8♣ 9♣ k♦", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD"),
-    (["as", "2s", "3s", "4h", "5h", "6h", "7c", "8c", "9c", "10D"], "AS 2S 3S 4H 5H 6H 7C 8C 9C TD"),
-])
+
+@pytest.mark.parametrize(
+    "written, canonical",
+    [
+        ("10c jc qc 2h 2d 2s 5h 6h 7h 9d", "TC JC QC 2H 2D 2S 5H 6H 7H 9D"),
+        ("A♠, 2♠ 3♠ 4♥ 5♥ 6♥ 7♣ 8♣ 9♣ k♦", "AS 2S 3S 4H 5H 6H 7C 8C 9C KD"),
+        (
+            ["as", "2s", "3s", "4h", "5h", "6h", "7c", "8c", "9c", "10D"],
+            "AS 2S 3S 4H 5H 6H 7C 8C 9C TD",
+        ),
+    ],
+)
 def test_every_notation_becomes_the_engines(written, canonical):
     state = read_state({"kind": "melds", "hand": written})
     assert state == {"kind": "melds", "hand": canonical}
-    assert "10♣" in render({"kind": "melds", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"},
-                           catalogs.load("en")).view
+    assert (
+        "10♣"
+        in render(
+            {"kind": "melds", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"}, catalogs.load("en")
+        ).view
+    )
 
 
 def test_defaults_are_written_into_the_state():
     assert read_state(SCORE)["rules"] == "standard"
     assert read_state({**SCORE, "kind": "oklahoma", "upcard": "qs"}) == {
-        **SCORE, "kind": "oklahoma", "rules": "oklahoma", "upcard": "QS"}
+        **SCORE,
+        "kind": "oklahoma",
+        "rules": "oklahoma",
+        "upcard": "QS",
+    }
 
 
 def test_a_state_round_trips_through_its_share_link():
-    for state in (read_state(SCORE), read_state(SHEET),
-                  read_state({"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
-                              "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"}),
-                  read_state({"kind": "sheet", "entries": ["A 25 x2", "B 3"], "rules": "oklahoma"})):
+    for state in (
+        read_state(SCORE),
+        read_state(SHEET),
+        read_state(
+            {
+                "kind": "layoffs",
+                "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+                "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+            }
+        ),
+        read_state({"kind": "sheet", "entries": ["A 25 x2", "B 3"], "rules": "oklahoma"}),
+    ):
         text = link(state)
         assert "%" not in text and " " not in text and "{" not in text
         assert from_link(state["kind"], text) == state
-    assert link(read_state(SCORE)) == ("knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;"
-                                       "defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD;rules:standard")
+    assert link(read_state(SCORE)) == (
+        "knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;"
+        "defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD;rules:standard"
+    )
 
 
-@pytest.mark.parametrize("text, code", [
-    ("knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD;rules:house",
-     "unknown_rules"),
-    ("knocker:2S-3S;defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD", "wrong_count"),
-    ("hand:AS", "bad_link"),
-    ("knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;knocker:2S", "bad_link"),
-    ("rules:standard", "missing_field"),
-    ("knocker:ZZ-3S", "unknown_rank"),
-    ("junk", "bad_link"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        (
+            "knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD;rules:house",
+            "unknown_rules",
+        ),
+        ("knocker:2S-3S;defender:8S-9S-TS-KH-KD-KC-4H-5H-6H-AD", "wrong_count"),
+        ("hand:AS", "bad_link"),
+        ("knocker:2S-3S-4S-7H-7D-7C-9C-TC-JC-8D;knocker:2S", "bad_link"),
+        ("rules:standard", "missing_field"),
+        ("knocker:ZZ-3S", "unknown_rank"),
+        ("junk", "bad_link"),
+    ],
+)
 def test_a_bad_share_link_is_a_coded_error(text, code):
     response = call({"op": "render", "kind": "score", "link": text})
     assert not response["ok"] and response["error"]["code"] == code
@@ -81,37 +113,61 @@ def test_a_bad_share_link_is_a_coded_error(text, code):
 
 
 def test_a_share_link_cannot_change_a_presets_numbers():
-    response = call({"op": "render", "kind": "hollywood",
-                     "link": 'entries:A25;rules:{"name":"standard","hollywood_columns":200000}'})
+    response = call(
+        {
+            "op": "render",
+            "kind": "hollywood",
+            "link": 'entries:A25;rules:{"name":"standard","hollywood_columns":200000}',
+        }
+    )
     assert response["error"]["code"] == "unknown_rules"
-    response = call({"op": "render", "state": {**SHEET, "rules": {"name": "standard",
-                                                                  "hollywood_columns": 9}}})
+    response = call(
+        {"op": "render", "state": {**SHEET, "rules": {"name": "standard", "hollywood_columns": 9}}}
+    )
     assert response["error"]["code"] == "unknown_rules"
 
 
 # --- edits ------------------------------------------------------------------------------------
 
+
 def test_a_card_replaced_or_swapped():
     state = read_state(SCORE)
-    replaced = call({"op": "edit", "state": state,
-                     "edit": {"field": "knocker", "index": 9, "card": "QD"}})["result"]["state"]
+    replaced = call(
+        {"op": "edit", "state": state, "edit": {"field": "knocker", "index": 9, "card": "QD"}}
+    )["result"]["state"]
     assert replaced["knocker"].split()[9] == "QD" and replaced["defender"] == state["defender"]
     # AD is in the defender's hand: it comes to the knocker, the 8D goes in its place.
-    swapped = call({"op": "edit", "state": state,
-                    "edit": {"field": "knocker", "index": 9, "card": "ad"}})["result"]["state"]
+    swapped = call(
+        {"op": "edit", "state": state, "edit": {"field": "knocker", "index": 9, "card": "ad"}}
+    )["result"]["state"]
     assert swapped["knocker"].split()[9] == "AD" and swapped["defender"].split()[9] == "8D"
-    melds = read_state({"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
-                        "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"})
-    edited = call({"op": "edit", "state": melds,
-                   "edit": {"field": "knocker_melds", "meld": 0, "index": 0, "card": "8S"}})
+    melds = read_state(
+        {
+            "kind": "layoffs",
+            "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+            "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+        }
+    )
+    edited = call(
+        {
+            "op": "edit",
+            "state": melds,
+            "edit": {"field": "knocker_melds", "meld": 0, "index": 0, "card": "8S"},
+        }
+    )
     assert edited["result"]["state"]["knocker_melds"] == ["8S 8D 8H", "9S TS JS"]
     assert edited["result"]["state"]["defender"].split()[0] == "8C"
 
 
 def test_typed_cards_and_rules():
     state = read_state(SCORE)
-    typed = call({"op": "edit", "state": state, "edit": {"field": "defender",
-                                                          "text": "8s 9s ts kh kd kc 4h 5h 6h 2d"}})
+    typed = call(
+        {
+            "op": "edit",
+            "state": state,
+            "edit": {"field": "defender", "text": "8s 9s ts kh kd kc 4h 5h 6h 2d"},
+        }
+    )
     assert typed["result"]["state"]["defender"] == "8S 9S TS KH KD KC 4H 5H 6H 2D"
     pagat = call({"op": "edit", "state": state, "edit": {"rules": "pagat"}})["result"]
     assert pagat["state"]["rules"] == "pagat" and pagat["link"].endswith(";rules:pagat")
@@ -132,20 +188,27 @@ def test_sheet_edits_add_change_and_remove_hands():
     over = call({"op": "edit", "state": state, "edit": {"entry": 2, "points": 90}})["result"]
     assert 'class="gin-add-hand" disabled' in over["view"]
     assert "game is over" in over["view"]
-    after = call({"op": "edit", "state": {**state, "entries": [*state["entries"][:2],
-                                                               {"winner": 0, "points": 90}]},
-                  "edit": {"add": {"winner": 1, "points": 10}}})
+    after = call(
+        {
+            "op": "edit",
+            "state": {**state, "entries": [*state["entries"][:2], {"winner": 0, "points": 90}]},
+            "edit": {"add": {"winner": 1, "points": 10}},
+        }
+    )
     assert after["error"]["code"] == "game_over"
 
 
-@pytest.mark.parametrize("edit", [
-    {"field": "nothing", "index": 0, "card": "AS"},
-    {"field": "knocker", "index": 99, "card": "AS"},
-    {"field": "knocker", "index": 0, "card": "ZZ"},
-    {"remove": 0},
-    {},
-    {"rules": "house"},
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"field": "nothing", "index": 0, "card": "AS"},
+        {"field": "knocker", "index": 99, "card": "AS"},
+        {"field": "knocker", "index": 0, "card": "ZZ"},
+        {"remove": 0},
+        {},
+        {"rules": "house"},
+    ],
+)
 def test_an_edit_that_does_not_apply_is_refused(edit):
     response = call({"op": "edit", "state": read_state(SCORE), "edit": edit})
     assert not response["ok"] and response["error"]["message"]
@@ -153,10 +216,16 @@ def test_an_edit_that_does_not_apply_is_refused(edit):
 
 # --- errors in the reader's language -------------------------------------------------------------
 
+
 def test_errors_name_cards_as_a_reader_writes_them():
     for lang in languages():
-        response = api.call({"op": "render", "lang": lang,
-                             "state": {"kind": "melds", "hand": "KS KS 3S 7H 7D 7C 9C TC JC KD"}})
+        response = api.call(
+            {
+                "op": "render",
+                "lang": lang,
+                "state": {"kind": "melds", "hand": "KS KS 3S 7H 7D 7C 9C TC JC KD"},
+            }
+        )
         assert response["error"]["code"] == "duplicate_card"
         assert "K♠" in response["error"]["message"] and "KS" not in response["error"]["message"]
     assert faces("TH KS") == "10♥ K♠" and face("10h") == "10♥"
@@ -174,6 +243,7 @@ def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
     for root in ("engine/ginrummy", "presentation/ginview"):
         for path in (catalogs.ROOT / root).glob("*.py"):
             import re
+
             codes |= set(re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     assert len(codes) > 40
     assert sorted(c for c in codes if f"error.{c}" not in source and c != "missing_param") == []
@@ -181,15 +251,25 @@ def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
 
 # --- the boundary never raises -------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_text", [
-    "[" * 5000, '{"op": "render", "state": ' + "[" * 3000 + "]" * 3000 + "}",
-    "null", "42", '"text"', "{}", '{"op": "render"}', '{"op": "edit", "state": {}}',
-    '{"op": "render", "state": {"kind": "melds", "hand": 42}}',
-    '{"op": "render", "state": {"kind": "sheet", "entries": [{"winner": true, "points": 1}]}}',
-    '{"op": "render", "state": {"kind": "sheet", "entries": [[0, 25]]}}',
-    '{"op": "feedback", "step": {"ask": "deadwood", "hand": "AS"}, "answer": "x"}',
-    "x" * 200_000,
-])
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "[" * 5000,
+        '{"op": "render", "state": ' + "[" * 3000 + "]" * 3000 + "}",
+        "null",
+        "42",
+        '"text"',
+        "{}",
+        '{"op": "render"}',
+        '{"op": "edit", "state": {}}',
+        '{"op": "render", "state": {"kind": "melds", "hand": 42}}',
+        '{"op": "render", "state": {"kind": "sheet", "entries": [{"winner": true, "points": 1}]}}',
+        '{"op": "render", "state": {"kind": "sheet", "entries": [[0, 25]]}}',
+        '{"op": "feedback", "step": {"ask": "deadwood", "hand": "AS"}, "answer": "x"}',
+        "x" * 200_000,
+    ],
+)
 def test_handle_always_answers_with_a_coded_error(request_text):
     response = json.loads(api.handle(request_text))
     assert response["v"] == 1 and response["ok"] is False
@@ -203,13 +283,34 @@ def test_feedback_judges_every_kind_of_step():
         "deadwood": ({"ask": "deadwood", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5", "7"),
         "melds": ({"ask": "melds", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5D", "5D 2S"),
         "knock": ({"ask": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"}, "knock", "no"),
-        "layoff": ({"ask": "layoff", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
-                    "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"}, "8S 7S", "8S"),
-        "score": ({"ask": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
-                   "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD"}, "34", "35"),
+        "layoff": (
+            {
+                "ask": "layoff",
+                "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+                "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+            },
+            "8S 7S",
+            "8S",
+        ),
+        "score": (
+            {
+                "ask": "score",
+                "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+                "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
+            },
+            "34",
+            "35",
+        ),
         "sheet": ({"ask": "sheet", "entries": ["A 25", "B 14"], "find": "totals.0"}, "25", "24"),
-        "move": ({"ask": "move", "deal": {"seed": 7, "dealer": 0},
-                  "choices": ["draw_stock", "take_upcard"]}, "take_upcard", "draw_stock"),
+        "move": (
+            {
+                "ask": "move",
+                "deal": {"seed": 7, "dealer": 0},
+                "choices": ["draw_stock", "take_upcard"],
+            },
+            "take_upcard",
+            "draw_stock",
+        ),
     }
     assert set(cases) == set(STEPS)
     en = catalogs.load("en")
@@ -217,11 +318,14 @@ def test_feedback_judges_every_kind_of_step():
         assert feedback(step, right, en)["right"] is True, kind
         judged = feedback(step, wrong, en)
         assert judged["right"] is False and en.text("tutorial.wrong") in judged["html"], kind
-    assert read_step({"ask": "deadwood", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"})["hand"] \
+    assert (
+        read_step({"ask": "deadwood", "hand": "10c jc qc 2h 2d 2s 5h 6h 7h 9d"})["hand"]
         == "TC JC QC 2H 2D 2S 5H 6H 7H 9D"
+    )
 
 
 # --- the catalog --------------------------------------------------------------------------------
+
 
 def test_html_escapes_text_but_not_markup():
     cat = Catalog("en", {"a": "<{card}> & {n}"})
@@ -231,31 +335,59 @@ def test_html_escapes_text_but_not_markup():
 def test_the_engine_passes_through_unchanged():
     request = {"op": "score", "knocker": SCORE["knocker"], "defender": SCORE["defender"]}
     assert call({"op": "engine", "request": request}) == {
-        "v": 1, "ok": True, "result": engine_api.call(request)}
+        "v": 1,
+        "ok": True,
+        "result": engine_api.call(request),
+    }
     inner = call({"op": "engine", "request": []})["result"]
     assert inner["ok"] is False and inner["error"]["code"] == "bad_request"
 
 
 def test_every_kind_draws_in_every_language_with_no_raw_key():
-    states = [read_state(s) for s in (
-        {"kind": "melds", "hand": "AS 2S 3S 7H 7D 7C 9C TC JC KD"},
-        {"kind": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"},
-        {"kind": "layoffs", "knocker_melds": ["8C 8D 8H", "9S TS JS"],
-         "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D"},
-        SCORE, {**SCORE, "kind": "oklahoma", "upcard": "QS"}, SHEET, {**SHEET, "kind": "hollywood"},
-        {"kind": "hand", "deal": {"seed": 21, "dealer": 0},
-         "moves": ["pass 1", "take_upcard 0", "discard 0 8H", "draw_stock 1", "discard 1 KS",
-                   "draw_discard 0", "knock 0 6S", "lay_off 1"]})]
+    states = [
+        read_state(s)
+        for s in (
+            {"kind": "melds", "hand": "AS 2S 3S 7H 7D 7C 9C TC JC KD"},
+            {"kind": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"},
+            {
+                "kind": "layoffs",
+                "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+                "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+            },
+            SCORE,
+            {**SCORE, "kind": "oklahoma", "upcard": "QS"},
+            SHEET,
+            {**SHEET, "kind": "hollywood"},
+            {
+                "kind": "hand",
+                "deal": {"seed": 21, "dealer": 0},
+                "moves": [
+                    "pass 1",
+                    "take_upcard 0",
+                    "discard 0 8H",
+                    "draw_stock 1",
+                    "discard 1 KS",
+                    "draw_discard 0",
+                    "knock 0 6S",
+                    "lay_off 1",
+                ],
+            },
+        )
+    ]
     assert {s["kind"] for s in states} == set(KINDS)
     import re
+
     for lang in languages():
         for state in states:
             view = render(state, catalogs.load(lang)).view
-            assert not re.search(r"\b(ui|step|error|rule|rules|player|role|outcome|word|card)\.[a-z_]+",
-                                 re.sub(r'data-[\w-]+="[^"]*"', "", view)), (lang, state["kind"])
+            assert not re.search(
+                r"\b(ui|step|error|rule|rules|player|role|outcome|word|card)\.[a-z_]+",
+                re.sub(r'data-[\w-]+="[^"]*"', "", view),
+            ), (lang, state["kind"])
 
 
 # --- feedback that speaks to the likely mistake --------------------------------------------------
+
 
 def judged(step: dict, answer: str, lang: str = "en") -> str:
     result = feedback(step, answer, catalogs.load(lang))
@@ -273,17 +405,32 @@ def test_score_feedback_names_what_was_left_out(lang):
     undercut = {"ask": "score", "knocker": SCORE["knocker"], "defender": SCORE["defender"]}
     assert "25" in judged(undercut, "7", lang)  # the difference alone: the bonus is missing
     assert expected("tutorial.why.undercut_bonus", lang, bonus=25) in judged(undercut, "7", lang)
-    assert expected("tutorial.why.undercut_difference", lang, difference=7) in judged(undercut, "25", lang)
-    gin = {"ask": "score", "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC QC",
-           "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD"}
+    assert expected("tutorial.why.undercut_difference", lang, difference=7) in judged(
+        undercut, "25", lang
+    )
+    gin = {
+        "ask": "score",
+        "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC QC",
+        "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
+    }
     defender_points = 8 + 9 + 10 + 10 + 10 + 4 + 6 + 6 + 2 + 1 - 27  # 8S 9S TS is a run
-    assert expected("tutorial.why.gin_bonus", lang, bonus=25) in judged(gin, str(defender_points), lang)
-    laid = {"ask": "score", "knocker": "7S 8S 9S KH KD KC 2H 3H 4H 5C",
-            "defender": "6S 5S 2D 3C 4D QD JD TH 9H AC"}
+    assert expected("tutorial.why.gin_bonus", lang, bonus=25) in judged(
+        gin, str(defender_points), lang
+    )
+    laid = {
+        "ask": "score",
+        "knocker": "7S 8S 9S KH KD KC 2H 3H 4H 5C",
+        "defender": "6S 5S 2D 3C 4D QD JD TH 9H AC",
+    }
     before = 6 + 5 + 2 + 3 + 4 + 10 + 10 + 10 + 9 + 1 - 5
     assert expected("tutorial.why.before_lay_offs", lang) in judged(laid, str(before), lang)
-    spade = {"ask": "score", "knocker": SCORE["knocker"], "defender": SCORE["defender"],
-             "rules": "oklahoma", "upcard": "9S"}
+    spade = {
+        "ask": "score",
+        "knocker": SCORE["knocker"],
+        "defender": SCORE["defender"],
+        "rules": "oklahoma",
+        "upcard": "9S",
+    }
     assert expected("tutorial.why.spade_double", lang) in judged(spade, "32", lang)
     assert catalogs.load(lang).text("tutorial.why.number", value=1) in judged(undercut, "1", lang)
 
@@ -291,8 +438,12 @@ def test_score_feedback_names_what_was_left_out(lang):
 def test_sheet_feedback_names_the_bonus_left_out():
     shutout = {"ask": "sheet", "entries": ["A 60", "A 50"], "find": "totals.0"}
     assert feedback(shutout, "370", catalogs.load("en"))["right"]
-    for answer, key in (("320", "box_bonus"), ("270", "game_bonus"), ("260", "shutout_bonus"),
-                        ("110", "no_bonuses")):
+    for answer, key in (
+        ("320", "box_bonus"),
+        ("270", "game_bonus"),
+        ("260", "shutout_bonus"),
+        ("110", "no_bonuses"),
+    ):
         assert expected(f"tutorial.why.{key}") in judged(shutout, answer), key
 
 
@@ -302,30 +453,52 @@ def test_deadwood_feedback_when_every_card_was_counted():
 
 
 def test_an_illegal_move_is_answered_with_the_rules_reason():
-    step = {"ask": "move", "deal": {"seed": 7, "dealer": 0}, "moves": ["pass 1", "pass 0"],
-            "choices": ["take_upcard", "draw_discard", "draw_stock"]}
+    step = {
+        "ask": "move",
+        "deal": {"seed": 7, "dealer": 0},
+        "moves": ["pass 1", "pass 0"],
+        "choices": ["take_upcard", "draw_discard", "draw_stock"],
+    }
     assert catalogs.load("en").text("error.must_draw_stock") in judged(step, "draw_discard")
     assert catalogs.load("en").text("tutorial.why.move") in judged(step, "take_upcard")
 
 
 def test_a_whole_hand_is_replayed_move_by_move():
-    state = {"kind": "hand", "deal": {"seed": 21, "dealer": 0},
-             "moves": ["pass 1", "take_upcard 0", "discard 0 8H", "draw_stock 1", "discard 1 KS",
-                       "draw_discard 0", "knock 0 6S", "lay_off 1"]}
+    state = {
+        "kind": "hand",
+        "deal": {"seed": 21, "dealer": 0},
+        "moves": [
+            "pass 1",
+            "take_upcard 0",
+            "discard 0 8H",
+            "draw_stock 1",
+            "discard 1 KS",
+            "draw_discard 0",
+            "knock 0 6S",
+            "lay_off 1",
+        ],
+    }
     drawn = render(state, catalogs.load("en"))
     assert drawn.link == "" and drawn.result["end"]["outcome"] == "knock"
     text = re.sub(r"<[^>]+>", "", re.sub(r'<span class="gin-sr">.*?</span>', "", drawn.view))
-    for line in ("Player B passes the upcard.", "Player A takes the upcard, 9♦.",
-                 "Player B draws from the stock: 6♦.", "Player A takes the top of the discard pile: K♠.",
-                 "Player A knocks, discarding 6♠ face down.",
-                 "On the score sheet: Player A wins the hand and scores 39 points."):
+    for line in (
+        "Player B passes the upcard.",
+        "Player A takes the upcard, 9♦.",
+        "Player B draws from the stock: 6♦.",
+        "Player A takes the top of the discard pile: K♠.",
+        "Player A knocks, discarding 6♠ face down.",
+        "On the score sheet: Player A wins the hand and scores 39 points.",
+    ):
         assert line in text, line
     illegal = call({"op": "render", "state": {**state, "moves": ["pass 1", "draw_discard 0"]}})
     assert illegal["error"]["code"] == "wrong_phase"
 
 
 def test_a_share_link_in_any_notation_is_read_canonical():
-    state = from_link("score", "knocker:2s-3s-4s-7h-7d-7c-9c-10c-jc-8d;"
-                               "defender:8♠-9♠-t♠-kh-kd-kc-4h-5h-6h-ad;rules:standard")
+    state = from_link(
+        "score",
+        "knocker:2s-3s-4s-7h-7d-7c-9c-10c-jc-8d;"
+        "defender:8♠-9♠-t♠-kh-kd-kc-4h-5h-6h-ad;rules:standard",
+    )
     assert state == read_state(SCORE)
     assert link(state) == link(read_state(SCORE))
