@@ -82,7 +82,7 @@ class _DropInstantWarning(logging.Filter):
 
 
 class GinPlugin(BasePlugin[GinConfig]):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.lessons: list[lessons.Lesson] | None = None
         self.with_examples: set[str] = set()  # pages (src_uri) that need the page's texts

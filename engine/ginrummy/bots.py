@@ -73,6 +73,7 @@ def decide(seen: PlayerView, level: str = "strong", seed: int | None = None) -> 
 def joins_meld(mask: int, card: Card) -> bool:
     """Whether ``card`` makes a meld (a set or a run of 3) with some cards of ``mask``.
 
+    >>> from ginrummy.cards import Hand
     >>> joins_meld(Hand("7H 7S 2C").mask, Card.parse("7D")), joins_meld(Hand("8H TH").mask,
     ...                                                                  Card.parse("9H"))
     (True, True)

@@ -24,6 +24,8 @@ from urllib.parse import urljoin
 
 import pytest
 
+from sitegen.languages import languages
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -224,7 +226,7 @@ def new_page(browser):
 # A site of our own for the live-example tests: every kind of example in every language, on two
 # pages per language, so the tests do not depend on the content pages being written.
 
-EXAMPLE_LANGUAGES = ("en", "ro", "hu", "it")
+EXAMPLE_LANGUAGES = languages()
 
 # Page -> the examples on it, in order (the fence bodies). The first page holds the card kinds,
 # the second the scoring kinds; instant navigation goes between the two.

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from sitegen.languages import languages
 from tests.browser.test_examples import point_at_an_example
 from tests.browser.test_search import search
 
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules/axe-core/axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 BLOCKING = ("serious", "critical")
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 TIMEOUT_MS = 60000
 
 RUN = """async (tags) => (await axe.run(document, {runOnly: {type: "tag", values: tags}}))

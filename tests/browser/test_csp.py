@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+from sitegen.languages import languages
+
+LANGUAGES = list(languages())
 WATCH = """window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", (e) =>
     window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"""

@@ -22,10 +22,11 @@ from ginrummy.api import handle
 from ginview import api as view_api
 
 from sitegen import catalogs
+from sitegen.languages import languages
 from tests.browser.conftest import serve
 from tests.conftest import site_runtime_dir
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 BOOT_TIMEOUT_MS = 30000
 EXAMPLE = ".gin-example"  # the home page's live example (a scored hand)
 

@@ -22,8 +22,9 @@ from ginview.examples import link, read_state, render
 from ginview.markup import face
 
 from sitegen import catalogs
+from sitegen.languages import languages
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 TIMEOUT_MS = 30000
 PAGES = {"index": "", "scoring": "scoring/"}
 # kind -> (page, position of its example on the page): the pages of conftest.EXAMPLE_PAGES.

@@ -17,9 +17,10 @@ from __future__ import annotations
 import pytest
 
 from sitegen import catalogs
+from sitegen.languages import languages
 from tests.browser.test_examples import SETTLED, TIMEOUT_MS, point_at_an_example
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 MAX_TAB_STOPS = 400  # far more than any page has: the walk stops when focus comes round again
 
 # What the focused element looks like: the element, or what stands for it (the card drawn after

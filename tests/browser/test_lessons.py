@@ -15,8 +15,9 @@ from __future__ import annotations
 import pytest
 
 from sitegen import catalogs
+from sitegen.languages import languages
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 BOOT_TIMEOUT_MS = 60000
 LESSON = "03-deadwood"
 LESSON_ID = "deadwood"

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from sitegen import catalogs
+from sitegen.languages import languages
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+from sitegen.languages import languages
+
+LANGUAGES = list(languages())
 PAGES = {"home": "", "lay-offs": "rules/lay-offs/"}
 WIDTHS = {"desktop": 1280, "phone": 390}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}

@@ -19,9 +19,10 @@ from ginview.markup import error_text, step_text
 from ginview.play import action_label
 
 from sitegen import catalogs
+from sitegen.languages import languages
 from tests.browser.test_lessons import check_clean
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 TIMEOUT = 60000
 MAX_PRESSES = 40
 GAME_LINK = re.compile(r"seed=\d+&rules=standard&level=strong$")

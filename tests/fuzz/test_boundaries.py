@@ -19,9 +19,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sitegen import catalogs, fences, lessons
+from sitegen.languages import languages
 from tests.fuzz.strategies import FUZZ, REPO, SPECIAL_TEXT, check_message, json_values, nested
 
-LANGS = ["en", "ro", "hu", "it"]
+LANGS = list(languages())
 FENCE = re.compile(r"```gin\n(.*?)```", re.S)
 
 

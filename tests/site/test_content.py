@@ -12,9 +12,10 @@ import pytest
 import yaml
 
 from ginrummy import RULESETS
+from sitegen.languages import languages
 
 REPO = Path(__file__).resolve().parents[2]
-LANGUAGES = ("en", "ro", "hu", "it")
+LANGUAGES = languages()
 TRANSLATIONS = LANGUAGES[1:]
 
 

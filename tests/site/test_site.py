@@ -19,9 +19,10 @@ from sitegen import BuildError
 from sitegen.pipeline import run_mkdocs
 from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version, runtime_dir_name
 from sitegen.wheels import Package, build_wheel
+from sitegen.languages import languages
 
 REPO = Path(__file__).resolve().parents[2]
-LANGUAGES = ("en", "ro", "hu", "it")
+LANGUAGES = languages()
 PAGES = ("", "rules/lay-offs/", "glossary/")
 VERSION = pinned_version(REPO / "package.json")
 NOTICE_TITLES = {"ro": "Pagină netradusă", "hu": "Még nincs lefordítva",

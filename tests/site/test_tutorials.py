@@ -13,17 +13,17 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
 import yaml
 from babel.messages.pofile import read_po
-
 from ginrummy import api
+from ginview import fields as F
 from ginview import page as page_texts
 from ginview import steps as S
+
 from sitegen import catalogs, lessons
 from sitegen.languages import languages
 
@@ -369,7 +369,7 @@ def _used_message_ids() -> set[str]:
     keys |= {f"tutorial.why.knock_{verdict}" for verdict in S.VERDICTS}
     keys |= {f"tutorial.ask.{kind}" for kind in S.STEPS}
     keys |= {f"tutorial.verdict.{v}" for v in S.VERDICTS}
-    keys |= {f"tutorial.move.{m}" for m in S.MOVES}
+    keys |= {f"tutorial.move.{m}" for m in F.MOVES}
     return keys
 
 

@@ -17,8 +17,9 @@ from ginview.markup import card_name
 from ginview.play import BOT, COSTLY, YOU, action_label, hand_end_text, read_link, reasons_text
 
 from sitegen import catalogs
+from sitegen.languages import languages
 
-LANGUAGES = ["en", "ro", "hu", "it"]
+LANGUAGES = list(languages())
 
 
 @pytest.fixture(autouse=True)
