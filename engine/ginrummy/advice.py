@@ -46,6 +46,7 @@ them). The codes:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -54,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import draw_measures, joins_meld
-from .cards import DECK, Card, _hand, cards_from_mask
+from .cards import DECK, Card, Hand, _hand, cards_from_mask
 from .ending import verdict
 from .errors import RuleError
 from .hand import _MOVES, Action, HandState, _is_int, _replace, apply
@@ -203,48 +204,134 @@ def playout_action(state: HandState) -> Action:
     and the pile): take from the pile only to make a meld, throw the card leaving the least
     deadwood (ties: the highest card), knock or go gin at the first chance."""
     player, phase = state.turn, state.phase
-    hand = state.hands[player]
+    mask = state.hands[player].mask
     if phase == "offer":
-        return Action(
-            "take_upcard" if joins_meld(hand.mask, state.discards[-1]) else "pass", player
-        )
+        return Action("take_upcard" if joins_meld(mask, state.discards[-1]) else "pass", player)
     if phase == "draw":
-        take = not state.stock_only and state.discards and joins_meld(hand.mask, state.discards[-1])
+        take = _takes(mask, state.discards, state.stock_only)
         return Action("draw_discard" if take else "draw_stock", player)
     if phase == "lay_off":
         return Action("lay_off", player)
-    mask, rules = hand.mask, state.rules
-    if rules.big_gin_bonus is not None and min_deadwood_mask(mask) == 0:
+    if state.rules.big_gin_bonus is not None and _least(mask) == 0:
         return Action("big_gin", player)
-    taken = state.taken
-    if taken is None:  # the least deadwood reachable; the first card (highest) reaching it
-        target = min_deadwood_after_discard_mask(mask)
-        card = next(
-            c for c in sorted(hand, key=_highest_first) if min_deadwood_mask(mask ^ c.bit) == target
-        )
-        points = target
-    else:
-        points, card = min(
-            (min_deadwood_mask(mask ^ c.bit), _highest_first(c), c) for c in hand if c is not taken
-        )[::2]
-    kind = verdict(points, rules, state.upcard).kind
+    points, card = _throw(mask, state.taken)
+    kind = verdict(points, state.rules, state.upcard).kind
     return Action(kind if kind in ("gin", "knock") else "discard", player, card)
 
 
-def _highest_first(card: Card) -> tuple[int, int]:
-    return -card.value, card.index
+_BY_VALUE = tuple(sorted(DECK, key=lambda card: (-card.value, card.index)))
+"""The deck, highest card first (ties: the order of the deck): the order in which the playout
+policy prefers to throw cards."""
+
+_least = functools.lru_cache(maxsize=1 << 16)(min_deadwood_mask)
+_least_after = functools.lru_cache(maxsize=1 << 16)(min_deadwood_after_discard_mask)
+"""The playouts' deadwood by mask, remembered: the worlds of one ranking, and the rankings of
+one game, meet the same hands again and again (a pure function: nothing else changes)."""
+
+
+def _takes(mask: int, discards: tuple[Card, ...] | list[Card], stock_only: bool) -> bool:
+    """Whether the playout policy draws the top of the pile: only when it makes a meld."""
+    return not stock_only and bool(discards) and joins_meld(mask, discards[-1])
+
+
+def _throw(mask: int, taken: Card | None) -> tuple[int, Card]:
+    """The card the playout policy throws from the cards of ``mask`` (never ``taken``, the card
+    just drawn from the pile), and the deadwood left: the least, then the highest card."""
+    if taken is None:
+        points = _least_after(mask)
+        card = next(c for c in _BY_VALUE if mask & c.bit and _least(mask ^ c.bit) == points)
+        return points, card
+    best: tuple[int, Card] | None = None
+    for card in _BY_VALUE:
+        if mask & card.bit and card is not taken:
+            left = _least(mask ^ card.bit)
+            if best is None or left < best[0]:
+                best = (left, card)
+    assert best is not None  # the hand holds 11 cards
+    return best
 
 
 def playout(state: HandState) -> HandState:
     """Play the hand to its end with :func:`playout_action` for both players. The moves are
     legal by construction, so they skip :func:`~ginrummy.hand.apply`'s checks and the public
-    history (nobody reads it after this)."""
-    for _ in range(MAX_PLIES):
+    history (nobody reads it after this). The draws and discards between the offer and the
+    end are played on bit masks (:func:`_draws_and_discards`); the offer, the end of the stock
+    and the end of the hand as the engine's moves."""
+    plies = 0
+    while plies < MAX_PLIES:
         if state.phase == "finished":
             return state
+        if state.phase in ("draw", "discard"):
+            state, played = _draws_and_discards(state, MAX_PLIES - plies)
+            plies += played
+            if plies >= MAX_PLIES:
+                break
         action = playout_action(state)
         state = _MOVES[action.kind](state, action)
+        plies += 1
     return _replace(state, phase="finished", outcome="dead")
+
+
+def _draws_and_discards(state: HandState, most: int) -> tuple[HandState, int]:
+    """:func:`playout_action`'s draws and discards, played on bit masks from a ``draw`` or
+    ``discard`` phase, up to ``most`` moves. Stops before the move the engine must play: a
+    knock or gin (or big gin), or a discard that leaves 2 cards or fewer in the stock (the end
+    of the stock). Returns the state then, the same as :func:`~ginrummy.hand.apply` would give
+    for the same moves without the public history, and the number of moves played."""
+    rules, stock, drawn = state.rules, state.stock, 0
+    masks, discards = [state.hands[0].mask, state.hands[1].mask], list(state.discards)
+    turn, phase, taken, stock_only = state.turn, state.phase, state.taken, state.stock_only
+    new: tuple[list[Card], list[Card]] = ([], [])  # each player's cards drawn here, in order
+    big_gin = rules.big_gin_bonus is not None
+    limit = rules.knock_limit_for(state.upcard)
+    played = 0
+    while played < most:
+        mask = masks[turn]
+        if phase == "draw":
+            if _takes(mask, discards, stock_only):
+                card = taken = discards.pop()
+            else:
+                card, taken, drawn = stock[drawn], None, drawn + 1
+            masks[turn] = mask | card.bit
+            new[turn].append(card)
+            phase, stock_only = "discard", False
+            played += 1
+            continue
+        if big_gin and _least(mask) == 0:
+            break
+        points, card = _throw(mask, taken)
+        if points == 0 or points <= limit or len(stock) - drawn <= 2:
+            break
+        masks[turn] = mask ^ card.bit
+        discards.append(card)
+        turn, phase, taken = 1 - turn, "draw", None
+        played += 1
+    if not played:
+        return state, 0
+    hands = (_kept(state.hands[0], new[0], masks[0]), _kept(state.hands[1], new[1], masks[1]))
+    after = _replace(
+        state,
+        hands=hands,
+        stock=stock[drawn:],
+        discards=tuple(discards),
+        phase=phase,
+        turn=turn,
+        taken=taken,
+        stock_only=stock_only,
+    )
+    return after, played
+
+
+def _kept(hand: Hand, drawn: list[Card], mask: int) -> Hand:
+    """The hand of ``mask`` in the order the engine's moves keep it: a card drawn goes to the
+    end (a card drawn twice, at its last place), a card thrown leaves its place."""
+    tail, placed = [], 0
+    for card in reversed(drawn):
+        if mask & card.bit and not placed & card.bit:
+            tail.append(card)
+            placed |= card.bit
+    kept = [c for c in hand if mask & c.bit and not placed & c.bit]
+    return _hand((*kept, *reversed(tail)), mask)
 
 
 def points_for(state: HandState, player: int) -> int:

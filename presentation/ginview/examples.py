@@ -395,23 +395,9 @@ class SheetKind(Kind):
         return Html(table + add)
 
     def output_html(self, state, result, cat):
-        steps = [s for s in result["steps"] if s["code"] != "hand_won"]
-        if "columns" not in result:
-            return steps_html(steps, cat)
-        columns = []
-        for column in result["columns"]:  # each column's table, then what happened in it
-            number = column["column"]
-            state_word = cat.text("ui.closed" if column["finished"] else "ui.open")
-            caption = f"{cat.text('ui.column', column=number)} ({state_word})"
-            own = [s for s in steps if s.get("column") == number]
-            columns.append(
-                f'<div class="gin-column">{sheet_table(column, cat, caption)}'
-                f"{steps_html(own, cat) if own else ''}</div>"
-            )
-        rest = [s for s in steps if "column" not in s]
-        return Html(
-            '<div class="gin-columns">' + "".join(columns) + "</div>" + steps_html(rest, cat)
-        )
+        if "columns" not in result:  # the table is the inputs'
+            return steps_html([s for s in result["steps"] if s["code"] != "hand_won"], cat)
+        return sheet_html(result, cat)
 
     def worked_html(self, state, result, cat):
         return Html(self.inputs_html(state, result, cat) + self.output_html(state, result, cat))
@@ -536,6 +522,27 @@ def sheet_table(sheet: dict, cat: Catalog, caption: str = "", names=None) -> Htm
     )
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
     return Html(f'<table class="gin-sheet">{cap}<thead>{head}</thead><tbody>{rows}</tbody></table>')
+
+
+def sheet_html(sheet: dict, cat: Catalog, names=None) -> Html:
+    """A whole score sheet as the engine's ``sheet`` gives it: its table, or for Hollywood each
+    column's table with what happened in it; then the rest of its steps (the hands won are in
+    the tables)."""
+    steps = [s for s in sheet["steps"] if s["code"] != "hand_won"]
+    if "columns" not in sheet:
+        return Html(str(sheet_table(sheet, cat, names=names)) + str(steps_html(steps, cat)))
+    columns = []
+    for column in sheet["columns"]:  # each column's table, then what happened in it
+        number = column["column"]
+        state_word = cat.text("ui.closed" if column["finished"] else "ui.open")
+        caption = f"{cat.text('ui.column', column=number)} ({state_word})"
+        own = [s for s in steps if s.get("column") == number]
+        columns.append(
+            f'<div class="gin-column">{sheet_table(column, cat, caption, names)}'
+            f"{steps_html(own, cat) if own else ''}</div>"
+        )
+    rest = [s for s in steps if "column" not in s]
+    return Html('<div class="gin-columns">' + "".join(columns) + "</div>" + steps_html(rest, cat))
 
 
 def _row(label: str, value: Html) -> str:

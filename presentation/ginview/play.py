@@ -45,12 +45,12 @@ from ginrummy.bots import LEVELS, choose
 from ginrummy.cards import parse_cards
 from ginrummy.errors import GinRummyError
 from ginrummy.hand import Action, legal_actions
-from ginrummy.match import MAX_SEED, game_from_json, new_game, next_hand, play
+from ginrummy.match import FORMATS, MAX_SEED, game_from_json, new_game, next_hand, play
 from ginrummy.melds import best_melds
 from ginrummy.public import view
 
 from .catalog import Catalog, Html, esc
-from .examples import ExampleError, sheet_table
+from .examples import ExampleError, sheet_html
 from .markup import (
     card_html,
     card_name,
@@ -70,7 +70,7 @@ SAMPLES = 8
 """The worlds the coach plays out per ranking in the page (the worker stays quick)."""
 COSTLY = 1.0
 """A move that loses at least this many expected points is pointed out as a mistake."""
-START = {"seed": 1, "rules": "standard", "level": "strong"}
+START = {"seed": 1, "rules": "standard", "level": "strong", "format": "standard"}
 """The game the page shows before its script runs (and the defaults of a new game)."""
 MOVE_KINDS = (
     "new",
@@ -93,9 +93,11 @@ def bad(message: str, **params) -> ExampleError:
 # --- sessions ---------------------------------------------------------------------------------
 
 
-def new_session(seed: int, rules: str, level: str, coach: bool = True) -> dict:
-    """A new game against ``level`` with the deals of ``seed`` (the computer has not played
-    yet: :func:`respond` lets it)."""
+def new_session(
+    seed: int, rules: str, level: str, coach: bool = True, format: str = "standard"
+) -> dict:
+    """A new game against ``level`` with the deals of ``seed``, scored as one game or as
+    Hollywood (``format``); the computer has not played yet: :func:`respond` lets it."""
     if not isinstance(rules, str) or rules not in RULESETS:
         raise ExampleError(
             "unknown_rules",
@@ -105,7 +107,7 @@ def new_session(seed: int, rules: str, level: str, coach: bool = True) -> dict:
         )
     if not isinstance(level, str) or level not in LEVELS:
         raise ExampleError("unknown_level", f"no level {str(level)[:40]!r}", level=str(level)[:40])
-    game = new_game(rules, seed=seed)
+    game = new_game(rules, format=format, seed=seed)
     session = {
         "v": VERSION,
         "game": game.to_json(),
@@ -120,7 +122,8 @@ def new_session(seed: int, rules: str, level: str, coach: bool = True) -> dict:
 
 
 def read_link(text) -> dict:
-    """``seed=7&rules=standard&level=strong`` (a page's URL fragment) as new-game settings."""
+    """``seed=7&rules=standard&level=strong`` (a page's URL fragment, ``&format=hollywood``
+    for Hollywood scoring) as new-game settings."""
     if not isinstance(text, str) or len(text) > 200:
         raise ExampleError("bad_link", "not a game link", part=str(text)[:40])
     parts = dict(START)
@@ -138,8 +141,10 @@ def read_link(text) -> dict:
 
 
 def link(session: dict) -> str:
+    """The game's link (without the default format: a link of a single game stays short)."""
     game = session["game"]
-    return f"seed={game['seed']}&rules={game['rules']['name']}&level={session['level']}"
+    scoring = "" if game["format"] == START["format"] else f"&format={game['format']}"
+    return f"seed={game['seed']}&rules={game['rules']['name']}&level={session['level']}{scoring}"
 
 
 MAX_LOG = 5000
@@ -249,11 +254,15 @@ def respond(session, move, cat: Catalog) -> dict:
     if kind == "new":
         if not isinstance(value, dict) or set(value) - {"link", "coach", *START}:
             raise ExampleError(
-                "bad_request", "a new game is {link} or {seed, rules, level}, and coach"
+                "bad_request", "a new game is {link} or {seed, rules, level, format}, and coach"
             )
         settings = read_link(value["link"]) if "link" in value else {**START, **value}
         session = new_session(
-            settings["seed"], settings["rules"], settings["level"], value.get("coach", True) is True
+            settings["seed"],
+            settings["rules"],
+            settings["level"],
+            value.get("coach", True) is True,
+            settings["format"],
         )
         game = game_from_json(session["game"])
         over = False
@@ -460,7 +469,7 @@ def view_html(
         parts.append(coach_html(session, game, cat, live))
     if hand.finished:
         parts.append(end_html(session, game, cat))
-    parts.append(sheet_html(game, cat))
+    parts.append(sheet_section(game, cat))
     if game.finished:
         parts.append(review_html(session, cat))
     return Html("".join(parts))
@@ -768,19 +777,13 @@ def end_html(session: dict, game, cat: Catalog) -> str:
     return _section(t("play.hand_over"), body, "gin-play-end")
 
 
-def sheet_html(game, cat: Catalog) -> str:
+def sheet_section(game, cat: Catalog) -> str:
     sheet = game.sheet.to_json()
     t = cat.text
+    if not sheet.get("rows") and not any(c["rows"] for c in sheet.get("columns", [])):
+        return _section(t("play.sheet"), f"<p>{esc(t('play.sheet_empty'))}</p>", "gin-play-sheet")
     names = (t("play.player.0"), t("play.player.1"))
-    body = (
-        str(sheet_table(sheet, cat, names=names))
-        if sheet.get("rows")
-        else f"<p>{esc(t('play.sheet_empty'))}</p>"
-    )
-    steps = [s for s in sheet.get("steps", []) if s["code"] != "hand_won"]
-    if steps:
-        body += str(steps_html(steps, cat))
-    return _section(t("play.sheet"), body, "gin-play-sheet")
+    return _section(t("play.sheet"), str(sheet_html(sheet, cat, names)), "gin-play-sheet")
 
 
 def review_html(session: dict, cat: Catalog) -> str:
@@ -834,10 +837,16 @@ def settings_html(session: dict, cat: Catalog) -> str:
         f"{esc(t(f'play.level.{l}'))}</option>"
         for l in LEVELS
     )
+    formats = "".join(
+        f'<option value="{f}"{" selected" if f == game["format"] else ""}>'
+        f"{esc(t(f'play.format.{f}'))}</option>"
+        for f in FORMATS
+    )
     checked = " checked" if session["coach"] else ""
     return (
         f'<form class="gin-play-settings"><fieldset disabled>'
         f'<label>{esc(t("ui.rules"))} <select name="rules">{presets}</select></label> '
+        f'<label>{esc(t("play.format"))} <select name="format">{formats}</select></label> '
         f'<label>{esc(t("play.level"))} <select name="level">{levels}</select></label> '
         f'<label><input type="checkbox" name="coach"{checked}> {esc(t("play.coach_on"))}</label> '
         f'<button type="submit" class="gin-new-game">{esc(t("play.new_game"))}</button>'

@@ -214,6 +214,18 @@ def test_reload_resumes_and_a_spoiled_store_starts_anew(servers, new_page, lang)
     assert session(page) == kept
     assert page.locator(".gin-play-table").inner_text() == table
     assert page.url.endswith("#seed=6&rules=pagat&level=intermediate")
+    # The form shows the game's settings; from it, a new game with Hollywood scoring.
+    form = page.locator(".gin-play-settings")
+    shown = {
+        n: form.locator(f"select[name={n}]").input_value() for n in ("rules", "level", "format")
+    }
+    assert shown == {"rules": "pagat", "level": "intermediate", "format": "standard"}
+    form.locator("select[name=format]").select_option("hollywood")
+    before = answers(page)
+    form.locator("button.gin-new-game").click()
+    wait_answer(page, before)
+    assert session(page)["game"]["format"] == "hollywood"
+    assert re.search(r"#seed=\d+&rules=pagat&level=intermediate&format=hollywood$", page.url)
     # A stored game spoiled by hand: the reason said, a new game, no error in the page.
     page.evaluate("(s) => localStorage.setItem('gin-play', s)", json.dumps({**kept, "game": 7}))
     page.goto(play_url(servers["root"], lang, "").rstrip("#"))

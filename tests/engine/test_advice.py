@@ -8,11 +8,11 @@ import json
 
 import pytest
 from ginrummy import RuleError
-from ginrummy.advice import advise, playout, points_for, world_count
+from ginrummy.advice import MAX_PLIES, advise, playout, playout_action, points_for, world_count
 from ginrummy.cards import DECK, Hand, parse_cards
-from ginrummy.hand import Event, HandState, apply, deal, legal_actions
+from ginrummy.hand import _MOVES, END_OF_STOCK, Event, HandState, apply, deal, legal_actions
 from ginrummy.public import view
-from ginrummy.rules import get_rules
+from ginrummy.rules import RULESETS, get_rules
 
 
 def endgame(mine, known, hidden, stock, rules="standard", phase="discard"):
@@ -180,3 +180,37 @@ def test_draw_reasons_give_the_deadwood_after_the_draw():
     expected = min(min_deadwood_mask((hand.mask | top.bit) ^ c.bit) for c in hand)
     assert {"code": "deadwood", "points": expected} in take.reasons
     assert {"code": "reveals", "card": str(top)} in take.reasons
+
+
+@pytest.mark.parametrize("rules", sorted(RULESETS))
+@pytest.mark.parametrize("end_of_stock", END_OF_STOCK)
+def test_a_playout_plays_the_policy_move_by_move(rules, end_of_stock):
+    """The playout plays its draws and discards on bit masks: the hand it ends with (cards in
+    order, stock, pile, outcome, score) is the one the engine's moves give, move by move, for
+    the moves :func:`playout_action` chooses, from every phase of many hands."""
+    ended, reshuffled = set(), 0
+    for seed in range(40):
+        state = deal(seed=seed, dealer=seed % 2, rules=rules, end_of_stock=end_of_stock)
+        if seed % 2:  # a short stock (the rest under the pile): the playout meets its end
+            short = 3 + seed % 5
+            state = dataclasses.replace(
+                state, stock=state.stock[:short], discards=state.stock[short:] + state.discards
+            )
+        for _ in range(seed % 9 * 5):  # from the offer to late in the hand
+            if state.phase == "finished":
+                break
+            action = playout_action(state)
+            state = _MOVES[action.kind](state, action)
+        expected = state
+        for _ in range(MAX_PLIES):
+            if expected.phase == "finished":
+                break
+            action = playout_action(expected)
+            expected = _MOVES[action.kind](expected, action)
+        got = playout(state)
+        assert got.__dict__ == expected.__dict__, seed
+        ended.add(got.outcome)
+        reshuffled += got.reshuffles
+    # the playouts end by a knock, and meet the end of the stock: dead, or the pile reshuffled
+    assert "knock" in ended
+    assert ("dead" in ended) if end_of_stock == "void" else reshuffled

@@ -561,3 +561,225 @@ def test_hands_fill_a_score_sheet():
     sheet = score_game(entries)
     assert sheet.finished and sheet.points[sheet.winner] >= 100
     assert sum(sheet.hands_won) == len(entries)
+
+
+# --- a state whose fields disagree ------------------------------------------------------------
+
+OFFER = dealt(HAND, upcard="TC")
+TAKEN = act(OFFER, "take_upcard")  # player 1 took the TC and is to discard
+DRAW = act(TAKEN, "discard", card="KD")  # player 0 to draw; player 1 is known to hold TC
+STOCK_ONLY = act(act(OFFER, "pass"), "pass")  # both passed: the non-dealer draws, from the stock
+LAY_OFF = act(
+    act(dealt(HAND, dealer="5S 5D 5C TC JH QH KS KC QC JD", upcard="2D"), "take_upcard"),
+    "knock",
+    card="KD",
+)
+KNOCKED = act(LAY_OFF, "lay_off")
+BIG_GIN = act(act(dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC"), "take_upcard"), "big_gin")
+
+
+def _moved(data, source, target, card=None):
+    """``data`` with one card (the first of ``source``, or ``card``) moved to the end of
+    ``target``; each is "stock", "discards", "knock_discard" or a hand's number."""
+
+    def cards(place):
+        text = data["hands"][place] if isinstance(place, int) else data[place]
+        return (text or "").split()
+
+    def put(place, listed):
+        if isinstance(place, int):
+            data["hands"][place] = " ".join(listed)
+        else:
+            data[place] = " ".join(listed) or (None if place == "knock_discard" else "")
+
+    taken = card or cards(source)[0]
+    put(source, [c for c in cards(source) if c != taken])
+    put(target, [*cards(target), taken])
+    return data
+
+
+SPOILED = {  # name: (state, change of its JSON, field, value, message)
+    "an offer with 11 cards": (
+        OFFER,
+        lambda d: _moved(d, "stock", 0),
+        "hands",
+        "[11, 10]",
+        "in the offer phase the hands hold [10, 10], not [11, 10]",
+    ),
+    "a discard with 10 cards": (
+        TAKEN,
+        lambda d: _moved(d, 1, "stock"),
+        "hands",
+        "[10, 10]",
+        "in the discard phase the hands hold [10, 11], not [10, 10]",
+    ),
+    "big gin with 10 cards": (
+        BIG_GIN,
+        lambda d: _moved(d, 1, "stock"),
+        "hands",
+        "[10, 10]",
+        "in the finished phase the hands hold [10, 11], not [10, 10]",
+    ),
+    "a knock without a knocker": (
+        KNOCKED,
+        lambda d: d.update(knocker=None),
+        "knocker",
+        "None",
+        "knocker and ending are set exactly when someone ended the hand",
+    ),
+    "a knocker without an ending": (
+        LAY_OFF,
+        lambda d: d.update(ending=None),
+        "knocker",
+        "1",
+        "knocker and ending are set exactly when someone ended the hand",
+    ),
+    "a knocker in play": (
+        TAKEN,
+        lambda d: d.update(knocker=1),
+        "knocker",
+        "1",
+        "knocker and ending are set exactly when someone ended the hand",
+    ),
+    "a knock without its discard": (
+        LAY_OFF,
+        lambda d: _moved(d, "knock_discard", "stock"),
+        "knock_discard",
+        "None",
+        "a knock or gin has a face-down discard, nothing else does",
+    ),
+    "big gin with a discard": (
+        BIG_GIN,
+        lambda d: _moved(d, "stock", "knock_discard", "KC"),
+        "knock_discard",
+        "'KC'",
+        "a knock or gin has a face-down discard, nothing else does",
+    ),
+    "a finished hand without an outcome": (
+        KNOCKED,
+        lambda d: d.update(outcome=None),
+        "outcome",
+        "None",
+        "the outcome is set exactly when the hand is finished",
+    ),
+    "an outcome in play": (
+        DRAW,
+        lambda d: d.update(outcome="dead"),
+        "outcome",
+        "'dead'",
+        "the outcome is set exactly when the hand is finished",
+    ),
+    "the knocker laying off": (
+        LAY_OFF,
+        lambda d: d.update(turn=1),
+        "phase",
+        "'lay_off'",
+        "only a knock has a lay-off phase, played by the defender",
+    ),
+    "lay-offs after gin": (
+        LAY_OFF,
+        lambda d: d.update(ending="gin"),
+        "phase",
+        "'lay_off'",
+        "only a knock has a lay-off phase, played by the defender",
+    ),
+    "a taken card in the stock": (
+        TAKEN,
+        lambda d: d.update(taken="4S"),
+        "taken",
+        "'4S'",
+        "the taken card must be in the hand of the player discarding",
+    ),
+    "a taken card while drawing": (
+        DRAW,
+        lambda d: d.update(taken="6S"),
+        "taken",
+        "'6S'",
+        "the taken card must be in the hand of the player discarding",
+    ),
+    "stock only while discarding": (
+        TAKEN,
+        lambda d: d.update(stock_only=True),
+        "stock_only",
+        "True",
+        "only the non-dealer's first draw can be stock-only",
+    ),
+    "stock only for the dealer": (
+        STOCK_ONLY,
+        lambda d: d.update(turn=0),
+        "stock_only",
+        "True",
+        "only the non-dealer's first draw can be stock-only",
+    ),
+    "a pile under the upcard": (
+        OFFER,
+        lambda d: _moved(_moved(d, "stock", "discards", "KC"), "discards", "discards", "TC"),
+        "discards",
+        "'KC TC'",
+        "during the offer the upcard is alone on the discard pile",
+    ),
+    "another card than the upcard": (
+        OFFER,
+        lambda d: _moved(_moved(d, "discards", "stock"), "stock", "discards", "KC"),
+        "discards",
+        "'KC'",
+        "during the offer the upcard is alone on the discard pile",
+    ),
+    "no stock in play": (
+        DRAW,
+        lambda d: d.update(discards=d["stock"] + " " + d["discards"], stock=""),
+        "stock",
+        "''",
+        "the stock cannot be empty while playing",
+    ),
+    "a knock without a layout": (
+        KNOCKED,
+        lambda d: d.update(layout=None),
+        "layout",
+        "None",
+        "the knocker's layout is set exactly after a knock or gin",
+    ),
+    "a layout in play": (
+        DRAW,
+        lambda d: d.update(layout=["AS 2S 3S"]),
+        "layout",
+        "'AS 2S 3S'",
+        "the knocker's layout is set exactly after a knock or gin",
+    ),
+    "lay-offs before the end": (
+        LAY_OFF,
+        lambda d: d.update(laid_off=[]),
+        "laid_off",
+        "'()'",
+        "lay-offs are played only once a knock is finished",
+    ),
+    "lay-offs after big gin": (
+        BIG_GIN,
+        lambda d: d.update(laid_off=[]),
+        "laid_off",
+        "'()'",
+        "lay-offs are played only once a knock is finished",
+    ),
+    "a known card gone": (
+        DRAW,
+        lambda d: _moved(_moved(d, 1, "stock", "TC"), "stock", 1),
+        "history",
+        "'TC'",
+        "player 1 took TC from the discard pile and has not discarded it, but does not hold it",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPOILED))
+def test_a_state_whose_fields_disagree_is_refused_naming_the_field(name):
+    state, change, field, value, message = SPOILED[name]
+    data = json.loads(json.dumps(state.to_json()))
+    assert HandState.from_json(data) == state  # the state itself is good
+    change(data)
+    with pytest.raises(RuleError) as info:
+        HandState.from_json(data)
+    assert info.value.to_json() == {
+        "code": "bad_state",
+        "message": message,
+        "params": {"field": field, "value": value},
+    }

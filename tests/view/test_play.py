@@ -66,7 +66,16 @@ def test_a_link_deals_the_same_game():
     one, two = new(), new()
     assert one["session"] == two["session"] and one["html"] == two["html"]
     assert one["link"] == "seed=5&rules=standard&level=strong"
-    assert read_link("seed=9") == {"seed": 9, "rules": "standard", "level": "strong"}
+    assert read_link("seed=9") == {
+        "seed": 9,
+        "rules": "standard",
+        "level": "strong",
+        "format": "standard",
+    }
+    hollywood = new("seed=5&rules=oklahoma&level=beginner&format=hollywood")
+    assert hollywood["link"] == "seed=5&rules=oklahoma&level=beginner&format=hollywood"
+    assert hollywood["session"]["game"]["format"] == "hollywood"
+    assert new(hollywood["link"])["session"] == hollywood["session"]
 
 
 @pytest.mark.parametrize(
@@ -76,6 +85,7 @@ def test_a_link_deals_the_same_game():
         ("colour=red", "bad_link"),
         ("seed=1&rules=nope", "unknown_rules"),
         ("seed=1&level=godlike", "unknown_level"),
+        ("seed=1&format=columns", "bad_setting"),
     ],
 )
 def test_a_bad_link_is_refused_with_its_reason(link, code):
@@ -127,12 +137,16 @@ def test_an_illegal_move_is_refused_and_nothing_is_played():
     assert after["refused"] in after["html"] and after["announce"] == [after["refused"]]
 
 
-@pytest.mark.parametrize("lang, seed", zip(LANGUAGES, [1, 2, 3, 4]))
-def test_whole_games_never_show_hidden_cards_and_end_with_a_review(lang, seed):
+@pytest.mark.parametrize(
+    "lang, seed, scoring",
+    zip(LANGUAGES, [1, 2, 3, 4], ["standard", "hollywood", "standard", "hollywood"]),
+)
+def test_whole_games_never_show_hidden_cards_and_end_with_a_review(lang, seed, scoring):
     """The reader plays simply (the stock, the highest deadwood card, knocks at once) against
     the beginner; the coach judges the first hand. Every view shows only what the reader may
-    know; the game ends with the sheet and the review."""
-    result = new(f"seed={seed}&rules=standard&level=beginner", lang=lang)
+    know; the game (one game, or Hollywood's games at once) ends with the sheet and the
+    review."""
+    result = new(f"seed={seed}&rules=standard&level=beginner&format={scoring}", lang=lang)
     for _ in range(2000):
         game = game_from_json(result["session"]["game"])
         if game.finished:
@@ -161,8 +175,15 @@ def test_whole_games_never_show_hidden_cards_and_end_with_a_review(lang, seed):
             action = legal[-1]
         result = call(result["session"], {"action": action.to_json()}, lang)
         assert result["refused"] is None
-    assert game_from_json(result["session"]["game"]).finished
+    game = game_from_json(result["session"]["game"])
+    assert game.finished and game.format == scoring
     assert 'class="gin-play-review"' in result["html"]
+    sheet = game.sheet.to_json()
+    tables = [*sheet["columns"]] if scoring == "hollywood" else [sheet]
+    assert result["html"].count('class="gin-sheet"') == len(tables) + 1  # and the review's
+    assert all(t["finished"] for t in tables) and len(tables) == (
+        game.rules.hollywood_columns if scoring == "hollywood" else 1
+    )
     log = result["session"]["log"]
     assert log and all(e["hand"] == 1 for e in log)
     good = sum(e["cost"] < COSTLY for e in log)

@@ -5,7 +5,8 @@
 // op): this file only sends the reader's moves, puts the answer in place, keeps the game in
 // localStorage and the game's link in the URL fragment.
 // - A button with data-move sends that move (mouse, touch, or Enter/Space from the keyboard).
-// - The settings form starts a new game; its coach checkbox switches the coach at once.
+// - The settings form starts a new game; its coach checkbox switches the coach at once. It
+//   shows the settings of the game on the table (dealt from a link, or stored).
 // - The computer's moves, and a refused move's reason, are said once in the status line (a live
 //   region, busy while the worker thinks).
 // - On load: a game link in the fragment (#seed=…&rules=…&level=…) deals that game, unless it
@@ -78,9 +79,9 @@ class PlayTable {
     });
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.send({ new: { seed: randomSeed(), rules: this.form.elements.rules.value,
-                         level: this.form.elements.level.value,
-                         coach: this.form.elements.coach.checked } }, { fresh: true, focus: true });
+      const { rules, format, level, coach } = this.form.elements;
+      this.send({ new: { seed: randomSeed(), rules: rules.value, format: format.value,
+                         level: level.value, coach: coach.checked } }, { fresh: true, focus: true });
     });
     this.form.elements.coach.addEventListener("change", () => {
       if (this.session) this.send({ coach: this.form.elements.coach.checked });
@@ -133,7 +134,10 @@ class PlayTable {
     this.view.innerHTML = result.html;
     this.link.href = `#${result.link}`;
     this.link.hidden = false;
-    this.form.elements.coach.checked = result.session.coach;
+    // the form shows the game's settings (a link or a stored game may have others)
+    const { rules, format, level, coach } = this.form.elements;
+    [rules.value, format.value] = [result.session.game.rules.name, result.session.game.format];
+    [level.value, coach.checked] = [result.session.level, result.session.coach];
     if (location.hash !== `#${result.link}`) {
       history.replaceState(history.state, "", `#${result.link}`);
       window.dispatchEvent(new Event("gin:fragment"));
