@@ -239,9 +239,21 @@ function updateLanguageLinks() {
 
 const OFFLINE = "serviceWorker" in navigator && window.isSecureContext;
 
+// What the page asked of the service worker, by type. A new build's service worker may take
+// over the page after the old one was asked (an update found on this visit): it is asked again,
+// so the new build's shell and runtime are kept on this visit, not the next.
+const told = new Map();
+
 function tellServiceWorker(message) {
   if (!OFFLINE) return;
+  told.set(message.type, message);
   navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}
+
+if (OFFLINE) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    for (const message of told.values()) navigator.serviceWorker.controller?.postMessage(message);
+  });
 }
 
 const SHELL_TRIGGERS = [...INTERACTIONS, "scroll"];
