@@ -48,10 +48,13 @@ async function boot(options = {}) {
 
 // The same snapshot from every build of the same files: what Python reads of the clock and of
 // the random source while it is made (file times, the random module's seed) is fixed. The time
-// is SOURCE_DATE_EPOCH's; the random bytes are a fixed sequence. The browser's Python keeps
-// them (a restored snapshot is the memory as it was made): nothing here relies on either.
+// is SOURCE_DATE_EPOCH's (sitegen/runtime.py sets it: RUNTIME_EPOCH); the random bytes are a
+// fixed sequence. The browser's Python keeps them (a restored snapshot is the memory as it was
+// made): nothing here relies on either.
 function reproducible() {
-  const epochMs = Number(process.env.SOURCE_DATE_EPOCH || 315532800) * 1000;
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  if (!Number.isInteger(epoch)) throw new Error("SOURCE_DATE_EPOCH must be set (sitegen/runtime.py sets it)");
+  const epochMs = epoch * 1000;
   let tick = 0;
   Date.now = () => epochMs;
   performance.now = () => (tick += 1);

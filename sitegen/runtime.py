@@ -67,6 +67,11 @@ BOOT_FILES = (
 API_MODULE = "ginview.api"  # the worker calls its handle()
 HERE = Path(__file__).resolve().parent
 IN_PYODIDE = HERE / "in_pyodide.mjs"
+RUNTIME_EPOCH = 315532800
+"""The time the runtime's files are made at (1980-01-01, the first a zip can hold): the wheels'
+file times and the clock the snapshot is made with. Not the commit's time (the sitemaps' date):
+so the wheels and the snapshot depend on their sources only, their cache stays valid from one
+commit to the next, and a build with a warm cache gives the bytes of one from scratch."""
 PYC_SCRIPT = HERE / "pyc_wheel.py"
 SNAPSHOT_SCRIPT = HERE / "snapshot.py"
 SNAPSHOT_FORMAT = HERE.parent / "docs" / "assets" / "gin" / "snapshot.js"  # also read by worker.js
@@ -156,6 +161,7 @@ def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
         [node, str(IN_PYODIDE), command, str(pyodide_dir), *map(str, args)],
         capture_output=True,
         text=True,
+        env={**os.environ, "SOURCE_DATE_EPOCH": str(RUNTIME_EPOCH)},
     )
     if proc.returncode != 0 or not proc.stdout.strip():
         raise BuildError(f"{what} with Pyodide failed: {last_line(proc.stderr or proc.stdout)}")

@@ -23,7 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import BuildError
-from .runtime import IN_PYODIDE, PYC_SCRIPT, last_line, prune_cache, run_in_pyodide
+from .runtime import (
+    IN_PYODIDE,
+    PYC_SCRIPT,
+    RUNTIME_EPOCH,
+    last_line,
+    prune_cache,
+    run_in_pyodide,
+)
 
 _SKIP = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", "*.pyc")
 
@@ -84,10 +91,7 @@ def build_wheel(package: Package, out_dir: Path) -> Path:
             ],
             capture_output=True,
             text=True,
-            env={
-                **os.environ,
-                "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "315532800"),
-            },
+            env={**os.environ, "SOURCE_DATE_EPOCH": str(RUNTIME_EPOCH)},
         )
     wheels = sorted(out_dir.glob("*.whl"))
     if proc.returncode != 0 or len(wheels) != 1:
