@@ -127,6 +127,9 @@ def prepare(wheel_paths_json):
         json.loads(handle(json.dumps(request)))
     game = json.loads(handle(json.dumps(PLAY)))["result"]["session"]
     handle(json.dumps({"op": "play", "session": game, "move": {"hint": True}}))  # the coach
+    from ginrummy.advice import forget
+
+    forget()  # what the coach's playouts remembered: data, not code
     for lang in languages():
         catalog(lang).text("unit.points", count=2)  # the plural rule, compiled
     handle("this is not JSON")

@@ -223,10 +223,17 @@ _BY_VALUE = tuple(sorted(DECK, key=lambda card: (-card.value, card.index)))
 """The deck, highest card first (ties: the order of the deck): the order in which the playout
 policy prefers to throw cards."""
 
-_least = functools.lru_cache(maxsize=1 << 16)(min_deadwood_mask)
-_least_after = functools.lru_cache(maxsize=1 << 16)(min_deadwood_after_discard_mask)
+_least = functools.lru_cache(maxsize=1 << 14)(min_deadwood_mask)
+_least_after = functools.lru_cache(maxsize=1 << 14)(min_deadwood_after_discard_mask)
 """The playouts' deadwood by mask, remembered: the worlds of one ranking, and the rankings of
 one game, meet the same hands again and again (a pure function: nothing else changes)."""
+
+
+def forget() -> None:
+    """Forget the deadwood the playouts remembered (the browser's memory snapshot is taken
+    without it: it would only make the download bigger)."""
+    _least.cache_clear()
+    _least_after.cache_clear()
 
 
 def _takes(mask: int, discards: tuple[Card, ...] | list[Card], stock_only: bool) -> bool:
