@@ -48,6 +48,7 @@ from ginrummy.hand import Action, legal_actions
 from ginrummy.match import FORMATS, MAX_SEED, game_from_json, new_game, next_hand, play
 from ginrummy.melds import best_melds
 from ginrummy.public import view
+from ginrummy.scoring import optimal_layouts
 
 from .catalog import Catalog, Html, esc
 from .examples import ExampleError, sheet_html
@@ -345,7 +346,9 @@ def _drawn(before, after) -> str:
 
 
 def _same(action_json: dict, action: Action) -> bool:
-    return Action.from_json(action_json).to_json() == action.to_json()
+    """The same decision (a knock's layout aside: the coach ranks the knock itself)."""
+    one, other = Action.from_json(action_json).to_json(), action.to_json()
+    return {**one, "melds": None} == {**other, "melds": None}
 
 
 def _lay_off_turn(game) -> None:
@@ -455,9 +458,23 @@ def card_move(
 
 
 def action_label(action: dict, cat: Catalog) -> str:
-    """What an action does, from the reader's side ("Discard 7♥")."""
+    """What an action does, from the reader's side ("Discard 7♥"; a knock with the melds the
+    reader chose: "Knock, discarding 7♥, with 2♠ 3♠ 4♠ · 9♣ 9♦ 9♥")."""
     params = {"card": card_text(action["card"])} if action.get("card") else {}
+    if action.get("melds"):
+        melds = " · ".join(faces(m) for m in action["melds"])
+        return cat.text(f"play.move.{action['kind']}_melds", melds=melds, **params)
     return cat.text(f"play.move.{action['kind']}", **params)
+
+
+def knock_choices(hand, action: Action) -> list[Action]:
+    """A knock as the reader may play it: with each optimal layout of the cards kept when
+    there are several (they may leave the other player different lay-offs), else as it is."""
+    kept = [c for c in hand.hands[YOU] if c is not action.card]
+    layouts = optimal_layouts(kept)
+    if len(layouts) < 2:
+        return [action]
+    return [Action("knock", YOU, action.card, melds=layout) for layout in layouts]
 
 
 def view_html(
@@ -599,18 +616,19 @@ def moves_html(session: dict, game, cat: Catalog, live: bool, refused: str | Non
             "play.prompt.draw_stock" if only_stock else f"play.prompt.{hand.phase}",
             **({"card": card_text(str(hand.discards[-1]))} if hand.discards else {}),
         )
-        for action in legal:
-            kind = action.kind
+        for choice in legal:
+            kind = choice.kind
             if kind == "discard":
                 continue  # the cards of the hand are the discard buttons
-            buttons.append(
-                move_button(
-                    {"action": action.to_json()},
-                    esc(action_label(action.to_json(), cat)),
-                    "gin-knock" if kind in ("knock", "gin", "big_gin") else "",
-                    disabled=not live,
+            for action in knock_choices(hand, choice) if kind == "knock" else [choice]:
+                buttons.append(
+                    move_button(
+                        {"action": action.to_json()},
+                        esc(action_label(action.to_json(), cat)),
+                        "gin-knock" if kind in ("knock", "gin", "big_gin") else "",
+                        disabled=not live,
+                    )
                 )
-            )
     body = f'<p class="gin-prompt">{esc(prompt)}</p>{shown}'
     if refused:
         body += f'<p class="gin-refused">{esc(t("play.refused"))} {esc(refused)}</p>'

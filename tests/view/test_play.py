@@ -5,15 +5,19 @@ stored sessions checked. The opponent's hidden cards never reach the page."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
+from ginrummy.bots import choose
 from ginrummy.cards import DECK
 from ginrummy.hand import legal_actions
 from ginrummy.match import game_from_json
+from ginrummy.scoring import optimal_layouts
 from ginview import api
 from ginview.catalog import esc
-from ginview.markup import card_name
+from ginview.markup import card_name, faces
 from ginview.play import BOT, COSTLY, YOU, action_label, hand_end_text, read_link, reasons_text
 
 from sitegen import catalogs
@@ -256,3 +260,56 @@ def test_a_hint_ranks_every_choice_with_its_reasons_in_words(lang):
     assert entry["cost"] == round(
         advice["choices"][0]["points"] - advice["choices"][-1]["points"], 2
     )
+
+
+def test_the_knocker_chooses_among_the_layouts_that_leave_the_least_deadwood():
+    """When the cards kept after a knock meld in several ways with the same deadwood, the
+    reader gets a knock button per layout, naming its melds; the layout pressed is the one
+    laid out (the engine's default is the best for the knocker, but the choice is theirs)."""
+    for seed in range(1, 80):
+        result = new(f"seed={seed}&rules=standard&level=strong", coach=False)
+        for _ in range(80):
+            hand = game_from_json(result["session"]["game"]).hand
+            if hand.finished or hand.turn != YOU:
+                break
+            card = next(
+                (
+                    a.card
+                    for a in legal_actions(hand)
+                    if a.kind == "knock"
+                    and len(optimal_layouts([c for c in hand.hands[YOU] if c is not a.card])) > 1
+                ),
+                None,
+            )
+            if card is not None:
+                break
+            action = choose(hand, "beginner", seed=seed)
+            if action.kind in ("knock", "gin", "big_gin"):
+                break
+            result = call(result["session"], {"action": action.to_json()})
+        else:
+            continue
+        if card is not None:
+            break
+    else:
+        raise AssertionError("no hand lets the reader knock with two layouts")
+    layouts = optimal_layouts([c for c in hand.hands[YOU] if c is not card])
+    moves = [
+        json.loads(html.unescape(m))["action"]
+        for m in re.findall(r'data-move="([^"]*)"', result["html"])
+        if "knock" in html.unescape(m)
+    ]
+    for_card = [m for m in moves if m["card"] == str(card)]
+    assert [m["melds"] for m in for_card] == [[str(meld) for meld in l] for l in layouts]
+    cat = catalogs.load("en")
+    for move in for_card:
+        assert esc(action_label(move, cat)) in result["html"]
+        assert all(
+            face in action_label(move, cat)
+            for meld in move["melds"]
+            for face in faces(meld).split()
+        )
+    played = call(result["session"], {"action": for_card[-1]})
+    assert played["refused"] is None
+    laid = game_from_json(played["session"]["game"]).hand.layout
+    assert [str(meld) for meld in laid] == for_card[-1]["melds"]
