@@ -243,3 +243,43 @@ def test_reload_resumes_and_a_spoiled_store_starts_anew(servers, new_page, lang)
     )
     assert GAME_LINK.match(page.url.split("#")[1]) and page.locator(".gin-hand").count() == 1
     check_clean(log)
+
+
+FITS_JS = """() => {
+  const width = window.innerWidth;
+  const buttons = [...document.querySelectorAll('.gin-play button')].filter((b) => b.offsetParent);
+  const bad = buttons.map((b) => [b.textContent.trim().slice(0, 30), b.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 24 || r.height < 24 || r.left < 0 || r.right > width + 0.5)
+    .map(([text, r]) => `${text}: ${Math.round(r.left)}-${Math.round(r.right)} x ${Math.round(r.height)}`);
+  return {overflow: document.documentElement.scrollWidth - width, bad, count: buttons.length};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_the_table_fits_and_plays_by_touch(servers, browser, lang):
+    """A 360-pixel-wide phone screen, by touch: the page does not scroll sideways, and every
+    button of the game is on screen and at least 24 pixels each way (WCAG 2.2 target size)."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    page, errors = context.new_page(), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        start(page, play_url(servers["root"], lang, "seed=4&rules=standard&level=beginner"))
+        for _ in range(8):  # moves by touch: the first move offered, or the first card to throw
+            fits = page.evaluate(FITS_JS)
+            assert fits["overflow"] <= 0 and not fits["bad"] and fits["count"], fits
+            button = page.locator(
+                ".gin-play-moves button[data-move]:not([disabled]), "
+                ".gin-hand button[data-move]:not([disabled])"
+            ).first
+            before = answers(page)
+            button.tap()
+            wait_answer(page, before)
+        assert game(page).hand.history or game(page).number > 1  # the game went on
+        assert not errors, errors
+    finally:
+        context.close()
