@@ -308,8 +308,14 @@ def test_instant_navigation_keeps_the_example_working(servers, new_page, where):
     page.wait_for_url(lambda url: urlsplit(url).path != home_path)
     page.wait_for_selector("article h1")
     assert page.evaluate("window.__sameDocument") is True, "instant navigation is not on"
-    # The language switcher follows: it offers this page, not the one first loaded.
+    # The language switcher follows: it offers this page, not the one first loaded (once the
+    # new page is in: the old page's h1 may still be there when the address has changed).
     path = urlsplit(page.url).path
+    page.wait_for_function(
+        """(page) => [...document.querySelectorAll(".md-select__link[hreflang]")]
+            .every((a) => new URL(a.href).pathname.endsWith(page))""",
+        arg=path[len(home_path) :],
+    )
     switcher = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
         ".md-select__link[hreflang]")].map((a) => [a.getAttribute("hreflang"), new URL(a.href).pathname]))""")
     assert switcher == {

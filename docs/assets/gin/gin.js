@@ -292,8 +292,8 @@ for (const wrap of document.querySelectorAll(".md-search__scrollwrap")) wrap.tab
 // material's document$ emits on the first load and after every instant navigation.
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => {
-    mount();
     updateLanguageLinks();
+    mount();
   });
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", () => {
