@@ -290,7 +290,7 @@ def _draws_and_discards(state: HandState, most: int) -> tuple[HandState, int]:
     turn, phase, taken, stock_only = state.turn, state.phase, state.taken, state.stock_only
     new: tuple[list[Card], list[Card]] = ([], [])  # each player's cards drawn here, in order
     big_gin = rules.big_gin_bonus is not None
-    limit = rules.knock_limit_for(state.upcard)
+    upcard = state.upcard
     played = 0
     while played < most:
         mask = masks[turn]
@@ -307,7 +307,7 @@ def _draws_and_discards(state: HandState, most: int) -> tuple[HandState, int]:
         if big_gin and _least(mask) == 0:
             break
         points, card = _throw(mask, taken)
-        if points == 0 or points <= limit or len(stock) - drawn <= 2:
+        if verdict(points, rules, upcard).kind != "no" or len(stock) - drawn <= 2:
             break
         masks[turn] = mask ^ card.bit
         discards.append(card)
