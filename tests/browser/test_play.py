@@ -4,7 +4,8 @@ In each language: a whole hand played with the keyboard alone to its score; a mo
 refuse (the card just taken from the discard pile, discarded at once) refused with its reason in
 the page's language; a hint (the coach's ranked choices); the coach pointing out a planted
 mistake (a meld broken up); a reload that resumes the game, and a spoiled stored game replaced by
-a new one without an error. The games come from fixed links (seed, rules, level), so the deals
+a new one without an error; a whole game to its review, by mouse with the coach on, against
+each level in some language. The games come from fixed links (seed, rules, level), so the deals
 are known; every outcome is checked against the engine's own answer for the same game.
 """
 
@@ -14,9 +15,10 @@ import json
 import re
 
 import pytest
+from ginrummy.bots import LEVELS
 from ginrummy.match import game_from_json
 from ginview.markup import error_text, step_text
-from ginview.play import action_label
+from ginview.play import COSTLY, action_label
 
 from sitegen import catalogs
 from sitegen.languages import languages
@@ -25,6 +27,7 @@ from tests.browser.test_lessons import check_clean
 LANGUAGES = list(languages())
 TIMEOUT = 60000
 MAX_PRESSES = 40
+MAX_GAME_MOVES = 1500
 GAME_LINK = re.compile(r"seed=\d+&rules=standard&level=strong$")
 
 
@@ -75,6 +78,19 @@ def press_move(page, wanted) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"no button for the move wanted; last focused: {focused_move(page)}")
+
+
+def click_move(page, wanted) -> None:
+    """Click the first move button whose move satisfies ``wanted``: the mouse."""
+    buttons = page.locator("button[data-move]:not([disabled])")
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        if wanted(json.loads(button.get_attribute("data-move"))):
+            before = answers(page)
+            button.click()
+            wait_answer(page, before)
+            return
+    raise AssertionError("no button for the move wanted")
 
 
 def kind(name):
@@ -226,6 +242,26 @@ def test_reload_resumes_and_a_spoiled_store_starts_anew(servers, new_page, lang)
     wait_answer(page, before)
     assert session(page)["game"]["format"] == "hollywood"
     assert re.search(r"#seed=\d+&rules=pagat&level=intermediate&format=hollywood$", page.url)
+    # A link pasted into the address bar while the worker answers a move: that game is dealt
+    # once the move is answered. Twice: the first time instant navigation redraws the page.
+    for seed in (9, 10):
+        link = f"seed={seed}&rules=standard&level=beginner"
+        page.evaluate(
+            """(link) => { document.querySelector('.gin-play-view button[data-move]').click();
+                           location.hash = '#' + link; }""",
+            link,
+        )
+        page.wait_for_function(
+            """(seed) => JSON.parse(localStorage.getItem('gin-play')).game.seed === seed
+                         && !document.querySelector('.gin-play').hasAttribute('aria-busy')""",
+            arg=seed,
+            timeout=TIMEOUT,
+        )
+        # one move more (the worker answers in order: nothing older is on its way)
+        before = answers(page)
+        page.locator(".gin-play-view button[data-move]").first.click()
+        wait_answer(page, before)
+        assert session(page)["game"]["seed"] == seed and page.url.endswith(f"#{link}")
     # A stored game spoiled by hand: the reason said, a new game, no error in the page.
     page.evaluate("(s) => localStorage.setItem('gin-play', s)", json.dumps({**kept, "game": 7}))
     page.goto(play_url(servers["root"], lang, "").rstrip("#"))
@@ -283,3 +319,55 @@ def test_on_a_phone_the_table_fits_and_plays_by_touch(servers, browser, lang):
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_game_to_its_review(servers, new_page, lang):
+    """A game to 100 with the coach on, by mouse: every hand played to its score, the next
+    dealt from the page, until the game is over; then the sheet is the engine's and the review
+    lists every decision the coach judged, with the reader's accuracy. Each level plays in at
+    least one language."""
+    index = LANGUAGES.index(lang)
+    level = LEVELS[index % len(LEVELS)]
+    cat = catalogs.load(lang)
+    base = servers["subpath"] if index % 2 else servers["root"]
+    page, log = new_page()
+    start(page, play_url(base, lang, f"seed={20 + index}&rules=standard&level={level}"))
+    assert session(page)["coach"] is True
+    hands = 0
+    for _ in range(MAX_GAME_MOVES):
+        played = game(page)
+        hand = played.hand
+        if played.finished:
+            break
+        if hand.finished:
+            hands += 1
+            click_move(page, lambda move: move.get("next") is True)
+        elif hand.phase == "offer":
+            click_move(page, kind("pass"))
+        elif hand.phase == "draw":
+            click_move(page, kind("draw_stock"))
+        elif hand.phase == "lay_off":
+            click_move(page, lambda move: "lay_offs_done" in move)
+        else:
+            ends = {"gin", "big_gin", "knock"} & {a.kind for a in _legal(hand)}
+            if ends:
+                click_move(page, lambda move, ends=ends: move.get("action", {}).get("kind") in ends)
+            else:
+                last = page.locator(".gin-hand button[data-move]").last.get_attribute("data-move")
+                click_move(page, lambda move, last=last: move == json.loads(last))
+    played = game(page)
+    assert played.finished and played.sheet.winner is not None
+    assert len(played.played) == hands >= 1
+    sheet = page.locator(".gin-play-sheet").inner_text()
+    for total in played.sheet.totals:
+        assert str(total) in sheet
+    judged = session(page)["log"]
+    assert judged, "the coach judged no decision"
+    good = sum(1 for entry in judged if entry["cost"] < COSTLY)
+    review = page.locator(".gin-play-review")
+    assert review.locator(".gin-headline").inner_text().strip() == cat.text(
+        "play.accuracy", percent=round(100 * good / len(judged)), good=good, count=len(judged)
+    )
+    assert review.locator("tbody tr").count() == len(judged)
+    check_clean(log)

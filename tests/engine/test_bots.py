@@ -108,7 +108,7 @@ PAIRS = list(itertools.product(LEVELS, LEVELS))
 @pytest.mark.parametrize("format", FORMATS)
 def test_whole_games_between_every_level(preset, format):
     """Full games under every preset and sheet format; over them every pair of levels plays
-    (bench/soak.py plays 10,000 games with the same checks)."""
+    (test_ten_thousand_checked_games plays 10,000 shorter ones)."""
     start = 3 * sorted(RULESETS).index(preset) + 12 * FORMATS.index(format)
     for number in range(start, start + 3):
         game = new_game(preset, format, seed=number, dealer=number % 2)
@@ -116,22 +116,43 @@ def test_whole_games_between_every_level(preset, format):
         assert game.finished and hands >= 1
 
 
-@pytest.mark.parametrize("chunk", range(4))
-def test_many_short_games(chunk):
-    """Games to a low target (a hand or a few each), every level pair, preset and format."""
+SOAK_GAMES = 10_000
+SOAK_CHUNKS = 20
+
+
+def soak_game(number: int) -> tuple[Game, tuple[str, str]]:
+    """Game ``number`` of the soak, and its two levels: the games cycle through every pair of
+    levels, every preset, both sheet formats and both end-of-stock rules; they are played to a
+    low target (10 points, a hand or a few each) except every 50th, played to the preset's own
+    target."""
     presets = sorted(RULESETS)
-    for number in range(chunk * 40, chunk * 40 + 40):
-        levels = PAIRS[number % len(PAIRS)]
-        rules = RULESETS[presets[number % len(presets)]].replace(game_target=10)
-        end_of_stock = "reshuffle" if number % 5 == 0 else "void"
-        game = new_game(
-            rules,
-            FORMATS[number // 9 % 2],
-            seed=number,
-            dealer=number % 2,
-            end_of_stock=end_of_stock,
-        )
-        play_checked(game, levels, number)
+    rules = RULESETS[presets[number % len(presets)]]
+    if number % 50:
+        rules = rules.replace(game_target=10)
+    game = new_game(
+        rules,
+        FORMATS[number // 7 % 2],
+        seed=number,
+        dealer=number % 2,
+        end_of_stock="reshuffle" if number % 5 == 0 else "void",
+    )
+    return game, PAIRS[number % len(PAIRS)]
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("chunk", range(SOAK_CHUNKS))
+def test_ten_thousand_checked_games(chunk):
+    """10,000 seeded games between bots (in chunks, so the test runners share them): every
+    action legal, every hand's score equal to score_hand, every sheet to score_game or
+    score_hollywood, every game through a JSON round trip."""
+    size = SOAK_GAMES // SOAK_CHUNKS
+    hands = 0
+    for number in range(chunk * size, chunk * size + size):
+        game, levels = soak_game(number)
+        finished, played = play_checked(game, levels, number)
+        assert finished.finished
+        hands += played
+    assert hands > size
 
 
 def test_the_expected_deadwood_after_a_draw_is_exact():

@@ -101,7 +101,7 @@ def config_text(target: dict) -> str:
         "-p",
         "no:xdist",
         "-m",
-        "not needs_site",
+        "not needs_site and not soak",
         *[f"--deselect={d}" for d in target["deselect"]],
     ]
     lines += ["pytest_add_cli_args =", *(f"    {a}" for a in args)]

@@ -9,8 +9,9 @@
 //   shows the settings of the game on the table (dealt from a link, or stored).
 // - The computer's moves, and a refused move's reason, are said once in the status line (a live
 //   region, busy while the worker thinks).
-// - On load: a game link in the fragment (#seed=…&rules=…&level=…) deals that game, unless it
-//   is the stored game's own link (a reload: the stored game goes on). A stored game or a link
+// - On load, and when the fragment changes: a game link in the fragment
+//   (#seed=…&rules=…&level=…) deals that game, unless it is the stored game's own link (a
+//   reload: the stored game goes on). A stored game or a link
 //   that the worker does not accept is dropped, with the reason said, and a new game starts.
 
 import { announce } from "./announce.js";
@@ -66,6 +67,7 @@ class PlayTable {
     this.link = node.querySelector(".gin-play-link");
     this.session = null;
     this.working = false;
+    this.hashLater = false; // the fragment changed while the worker was busy
     this.answers = 0; // data-gin-answers: how many answers were put in place (for tests)
   }
 
@@ -86,7 +88,14 @@ class PlayTable {
     this.form.elements.coach.addEventListener("change", () => {
       if (this.session) this.send({ coach: this.form.elements.coach.checked });
     });
-    window.addEventListener("hashchange", () => this.start());
+    // A link typed or pasted into the address bar deals its game; one that comes while the
+    // worker is busy waits for its answer. A table left by instant navigation stops listening.
+    const onHash = () => {
+      if (!this.node.isConnected) window.removeEventListener("hashchange", onHash);
+      else if (this.working) this.hashLater = true;
+      else this.start();
+    };
+    window.addEventListener("hashchange", onHash);
     this.start();
   }
 
@@ -117,6 +126,8 @@ class PlayTable {
       this.done(this.texts.failed);
       return;
     }
+    // a table that instant navigation replaced meanwhile (a new fragment redraws the page)
+    if (!this.node.isConnected) return;
     if (!response.ok) {
       if (fallback) {
         store(null);
@@ -138,7 +149,7 @@ class PlayTable {
     const { rules, format, level, coach } = this.form.elements;
     [rules.value, format.value] = [result.session.game.rules.name, result.session.game.format];
     [level.value, coach.checked] = [result.session.level, result.session.coach];
-    if (location.hash !== `#${result.link}`) {
+    if (!this.hashLater && location.hash !== `#${result.link}`) {
       history.replaceState(history.state, "", `#${result.link}`);
       window.dispatchEvent(new Event("gin:fragment"));
     }
@@ -151,6 +162,10 @@ class PlayTable {
     this.working = false;
     this.node.removeAttribute("aria-busy");
     announce(this.status, (status) => (status.textContent = text));
+    if (this.hashLater) {
+      this.hashLater = false;
+      this.start();
+    }
   }
 
   // After a move the view is drawn anew: focus goes to the reader's next choice (a card of the
