@@ -37,6 +37,7 @@ from ginrummy.errors import GinRummyError
 from . import play
 from .catalog import catalog
 from .examples import KINDS, ExampleError, from_link, kind_of, render
+from .fields import bad
 from .markup import error_text
 from .steps import feedback
 
@@ -54,8 +55,10 @@ def _op_render(request: dict) -> dict:
     cat = catalog(_lang(request))
     if "link" in request:
         kind, text = request.get("kind"), request.get("link")
-        if not isinstance(kind, str) or kind not in KINDS or not isinstance(text, str):
-            raise ExampleError("bad_request", "a link needs its kind and text")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise bad("kind", "one of " + ", ".join(KINDS), kind)
+        if not isinstance(text, str):
+            raise bad("link", "the text of a link", text)
         return render(from_link(kind, text), cat).to_json()
     return render(_state(request), cat).to_json()
 
@@ -63,14 +66,14 @@ def _op_render(request: dict) -> dict:
 def _op_edit(request: dict) -> dict:
     state, edit = _state(request), request.get("edit")
     if not isinstance(edit, dict):
-        raise ExampleError("bad_request", "an edit is an object")
+        raise bad("edit", "an object", edit)
     return render(kind_of(state).edit(state, edit), catalog(_lang(request))).to_json()
 
 
 def _op_feedback(request: dict) -> dict:
     step = request.get("step")
     if not isinstance(step, dict):
-        raise ExampleError("bad_request", "feedback needs a step")
+        raise bad("step", "an object", step)
     return feedback(step, request.get("answer"), catalog(_lang(request)))
 
 
@@ -85,7 +88,7 @@ def _op_play(request: dict) -> dict:
 def _state(request: dict) -> dict:
     state = request.get("state")
     if not isinstance(state, dict):
-        raise ExampleError("bad_request", "the request needs a state")
+        raise bad("state", "an object", state)
     return state
 
 
@@ -103,15 +106,12 @@ def call(request) -> dict:
     lang = _lang(request) if isinstance(request, dict) else "en"
     try:
         engine_api.check_depth(request)
-        if (
-            not isinstance(request, dict)
-            or not isinstance(request.get("op"), str)
-            or request["op"] not in OPS
-        ):
+        if not isinstance(request, dict):
+            raise ExampleError("bad_request", "a request must be a JSON object")
+        op = request.get("op")
+        if not isinstance(op, str) or op not in OPS:
             raise ExampleError(
-                "unknown_op",
-                "unknown op",
-                op=str(request.get("op"))[:40] if isinstance(request, dict) else "",
+                "unknown_op", "unknown op", op=op[:40] if isinstance(op, str) else ""
             )
         return {"v": VERSION, "ok": True, "result": OPS[request["op"]](request)}
     except GinRummyError as error:

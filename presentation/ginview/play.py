@@ -52,6 +52,7 @@ from ginrummy.scoring import optimal_layouts
 
 from .catalog import Catalog, Html, esc
 from .examples import ExampleError, sheet_html
+from .fields import bad as bad_field
 from .markup import (
     card_html,
     card_name,
@@ -250,15 +251,13 @@ def decision(game) -> list:
 def respond(session, move, cat: Catalog) -> dict:
     """Play ``move`` in ``session`` (None: none yet) and draw the result."""
     if not isinstance(move, dict) or len(move) != 1 or next(iter(move)) not in MOVE_KINDS:
-        raise ExampleError("bad_request", "a move is one of " + ", ".join(MOVE_KINDS))
+        raise bad_field("move", "one of " + ", ".join(MOVE_KINDS), move)
     kind, value = next(iter(move.items()))
     announce: list[str] = []
     refused = None
     if kind == "new":
         if not isinstance(value, dict) or set(value) - {"link", "coach", *START}:
-            raise ExampleError(
-                "bad_request", "a new game is {link} or {seed, rules, level, format}, and coach"
-            )
+            raise bad_field("new", "{link} or {seed, rules, level, format}, and coach", value)
         settings = read_link(value["link"]) if "link" in value else {**START, **value}
         session = new_session(
             settings["seed"],
@@ -297,7 +296,7 @@ def _show(session, game, value, announce, cat):
 
 def _coach(session, game, value, announce, cat):
     if not isinstance(value, bool):
-        raise ExampleError("bad_request", "the coach is on (true) or off (false)")
+        raise bad_field("coach", "true (on) or false (off)", value)
     return {**session, "coach": value}, game
 
 
@@ -369,7 +368,7 @@ def _select(session, game, value, announce, cat):
 def _lay_off(session, game, value, announce, cat):
     _lay_off_turn(game)
     if session["selected"] is None or not isinstance(value, int) or isinstance(value, bool):
-        raise ExampleError("bad_request", "choose a card, then a meld")
+        raise bad_field("lay_off", "a meld's number, once a card is chosen", value)
     plan = session["plan"] + [{"card": session["selected"], "meld": value}]
     check_lay_off_plan(game.hand, [(p["card"], p["meld"]) for p in plan])  # the rules' reason
     return {**session, "plan": plan, "selected": None}, game

@@ -214,3 +214,44 @@ def test_a_playout_plays_the_policy_move_by_move(rules, end_of_stock):
     # the playouts end by a knock, and meet the end of the stock: dead, or the pile reshuffled
     assert "knock" in ended
     assert ("dead" in ended) if end_of_stock == "void" else reshuffled
+
+
+def discard_reasons(hand: str, pile: str, discard: str) -> list[dict]:
+    """The coach's reasons for throwing ``discard`` from ``hand`` (player 0 to discard), with
+    ``pile`` the discard pile (its first card the upcard, the top last)."""
+    cards, shown = parse_cards(hand), parse_cards(pile)
+    rest = [c for c in DECK if c not in cards and c not in shown]
+    state = HandState(
+        rules=get_rules("standard"),
+        dealer=1,
+        hands=(cards, Hand(rest[:10])),
+        stock=tuple(rest[10:]),
+        discards=tuple(shown),
+        upcard=shown[0],
+        phase="discard",
+        turn=0,
+    )
+    advice = advise(state, samples=4, seed=1)
+    choice = next(
+        c for c in advice.choices if c.action.kind == "discard" and str(c.action.card) == discard
+    )
+    return choice.reasons
+
+
+@pytest.mark.parametrize(
+    "hand, pile, runs",
+    [
+        # 5H 6H loose, 4H and 7H unseen: open at both ends
+        ("2S 3S 4S 9C 9D 9H 5H 6H KD QC JD", "8C", ["5H 6H"]),
+        # 7H seen in the pile: one end only
+        ("2S 3S 4S 9C 9D 9H 5H 6H KD QC JD", "7H", []),
+        # 4H in the hand: 4H 5H 6H is a meld, nothing loose to keep open
+        ("2S 3S 4S 9C 9D 9H 4H 5H 6H KD JD", "8C", []),
+        # Q-K cannot grow past the king, A-2 not below the ace; 2-3 of clubs can
+        ("9C 9D 9H 4S 5S 6S QD KD AH 2H JD", "8C", []),
+        ("9C 9D 9H 4S 5S 6S 2C 3C KH QS JD", "8H", ["2C 3C"]),
+    ],
+)
+def test_a_two_way_run_is_a_loose_pair_open_at_both_ends(hand, pile, runs):
+    reasons = discard_reasons(hand, pile, "JD")
+    assert [r["cards"] for r in reasons if r["code"] == "two_way_run"] == runs

@@ -11,6 +11,7 @@ from ginrummy.advice import check_lay_off_plan, lay_off_review
 from ginrummy.api import call
 from ginrummy.cards import DECK, Card, parse_cards
 from ginrummy.hand import Action, HandState, apply, deal
+from ginrummy.layoffs import check_lay_offs
 from ginrummy.melds import Meld
 
 KNOCKER = "7S 8S 9S 2H 3H 4H KC KD KH AD 5C"  # throws 5C; deadwood 1
@@ -88,6 +89,19 @@ def test_the_defender_lays_off_by_hand_each_card_checked():
     assert again == final and again.result == final.result
     nothing = apply(state, Action("lay_off", 1, lay_offs=[]))
     assert lay_off_review(nothing)["left"] == 16
+
+
+@pytest.mark.parametrize(
+    "meld, plays",
+    [
+        ("JS QS KS", [("AS", 0)]),  # a run does not wrap from the king to the ace
+        ("JS QS KS", [("AS", 0), ("2S", 0)]),  # not even as a chain
+        ("AS 2S 3S", [("KS", 0)]),  # nor from the ace down to the king
+    ],
+)
+def test_a_lay_off_by_hand_never_wraps_round_the_ace(meld, plays):
+    defender = "AS 2S KS 4H 5H 6D 7D 8C 9C TH"
+    assert code(lambda: check_lay_offs([meld], defender, plays)) == "cannot_lay_off"
 
 
 def test_lay_offs_through_the_api():

@@ -293,7 +293,8 @@ def test_meld_order_does_not_matter(deal, rng):
 
 
 @pytest.mark.parametrize(
-    "deal, laid_off, points", zip(WRAP_DEALS, [[], [], [], [], ["TS", "9S"]], [4, 5, 23, 0, 1])
+    "deal, laid_off, points",
+    list(zip(WRAP_DEALS, [[], [], [], [], ["TS", "9S"]], [4, 5, 23, 0, 1], strict=True)),
 )
 def test_no_lay_off_wraps_from_king_to_ace(deal, laid_off, points):
     result = lay_offs(*deal)

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 from ginrummy import DECK, Card, RuleError, RuleSet, score_hand
+from ginrummy.cards import Hand
 from ginrummy.game import HandEntry, score_game, score_hollywood
+from ginrummy.hand import Action, HandState, legal_actions
 from ginrummy.match import next_dealer
 from ginrummy.rules import (
     ACE_UPCARD_RULES,
@@ -27,6 +29,8 @@ from ginrummy.rules import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.engine.test_melds import brute, brute_discards, hands
 
 DATA = Path(__file__).parent.parent / "data"
 HANDS = [
@@ -250,3 +254,34 @@ def test_changing_one_field_changes_the_result_as_the_rules_say(case):
         assert {key: got.get(key) for key in expect} == expect, (case["field"], value)
         results.append(got)
     assert results[0] != results[1]
+
+
+# ---------------------------------------------------------------- the knock limit in play
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules=rule_sets(), cards=hands(11), upcard=st.sampled_from(DECK))
+def test_any_rule_set_offers_exactly_the_knocks_the_rules_allow(rules, cards, upcard):
+    """In the discard phase, under any rule set: a knock is offered with each card whose
+    discard leaves at most the knock limit (the rules as written above, brute-force deadwood),
+    gin with each that leaves none, big gin when all 11 cards meld and big gin is played."""
+    if upcard in cards:
+        return
+    rest = [c for c in DECK if c not in cards and c is not upcard]
+    state = HandState(
+        rules=rules,
+        dealer=1,
+        hands=(Hand(cards), Hand(rest[:10])),
+        stock=tuple(rest[10:]),
+        discards=(upcard,),
+        upcard=upcard,
+        phase="discard",
+        turn=0,
+    )
+    actions = set(legal_actions(state))
+    limit = knock_limit(rules, str(upcard))
+    for card, (points, _) in brute_discards(cards).items():
+        assert (Action("knock", 0, card) in actions) == (points <= limit), (card, points, limit)
+        assert (Action("gin", 0, card) in actions) == (points == 0), (card, points)
+    big = brute(cards)[0] == 0 and rules.big_gin_bonus is not None
+    assert (Action("big_gin", 0) in actions) == big

@@ -1,21 +1,34 @@
 """The locale catalogs: complete in every language, placeholders intact, the right terms."""
 
-import json
 import re
 
 import pytest
-
 from ginrummy import Card
 from ginview.catalog import OWN_FORMS, Catalog, MissingMessage
 from ginview.markup import card_name
+
 from sitegen import catalogs
 from sitegen.languages import languages
 
 # Words from the machine-translated source texts that must never reach the site (fact sheet).
 FORBIDDEN = {
-    "ro": ["vârfuri", "viermi", "tamburine", "cluburi", "ochelari", "hărți", "carduri",
-           "cartelă", "magazin", "furnizor", "expeditor", "nepereche", "genia", "regină",
-           "jack"],
+    "ro": [
+        "vârfuri",
+        "viermi",
+        "tamburine",
+        "cluburi",
+        "ochelari",
+        "hărți",
+        "carduri",
+        "cartelă",
+        "magazin",
+        "furnizor",
+        "expeditor",
+        "nepereche",
+        "genia",
+        "regină",
+        "jack",
+    ],
     "hu": [],
     "it": [],
 }
@@ -35,13 +48,17 @@ def test_problems_are_found(tmp_path):
     (tmp_path / "messages.pot").write_text(
         'msgctxt "a"\nmsgid "Deadwood: {points}"\nmsgstr ""\n\n'
         'msgctxt "b"\nmsgid "Two"\nmsgstr ""\n\nmsgctxt "c"\nmsgid "Three"\nmsgstr ""\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (tmp_path / "ro.po").write_text(
         'msgctxt "a"\nmsgid "Deadwood: {points}"\nmsgstr "Cărți necombinate: {puncte}"\n\n'
         '#, fuzzy\nmsgctxt "b"\nmsgid "Two"\nmsgstr "Doi"\n\n'
-        'msgctxt "z"\nmsgid "Extra"\nmsgstr "În plus"\n', encoding="utf-8")
-    (tmp_path / "hu.po").write_text('msgctxt "a"\nmsgid "Deadwood: {points}"\nmsgstr ""\n',
-                                    encoding="utf-8")
+        'msgctxt "z"\nmsgid "Extra"\nmsgstr "În plus"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "hu.po").write_text(
+        'msgctxt "a"\nmsgid "Deadwood: {points}"\nmsgstr ""\n', encoding="utf-8"
+    )
     found = catalogs.problems(tmp_path)
     assert "ro.po: a: placeholders ['puncte'] differ from the English ['points']" in found
     assert "ro.po: b: marked fuzzy" in found
@@ -55,14 +72,22 @@ def test_problems_are_found(tmp_path):
 def test_suit_names_and_forbidden_words(language):
     catalog = catalogs.load(language)
     assert [catalog.text(f"card.suit.{s}") for s in "SHDC"] == SUITS[language]
-    text = " ".join(m if isinstance(m, str) else " ".join(m) for m in catalog.messages.values()).lower()
+    text = " ".join(
+        m if isinstance(m, str) else " ".join(m) for m in catalog.messages.values()
+    ).lower()
     for word in FORBIDDEN.get(language, []):
         assert not re.search(rf"\b{re.escape(word)}\b", text), word
 
 
-@pytest.mark.parametrize("language, expected", [
-    ("en", "seven of hearts"), ("ro", "șapte de cupă"), ("hu", "kőr hetes"),
-    ("it", "sette di cuori")])
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("en", "seven of hearts"),
+        ("ro", "șapte de cupă"),
+        ("hu", "kőr hetes"),
+        ("it", "sette di cuori"),
+    ],
+)
 def test_card_names_for_screen_readers(language, expected):
     assert card_name(Card.parse("7H"), catalogs.load(language)) == expected
 
@@ -93,40 +118,56 @@ def test_the_shipped_catalogs_have_every_message_and_never_fail():
 def test_plural_forms_follow_the_language(tmp_path):
     (tmp_path / "messages.pot").write_text(
         'msgctxt "unit.points"\nmsgid "{count} point"\nmsgid_plural "{count} points"\n'
-        'msgstr[0] ""\nmsgstr[1] ""\n', encoding="utf-8")
+        'msgstr[0] ""\nmsgstr[1] ""\n',
+        encoding="utf-8",
+    )
     (tmp_path / "ro.po").write_text(
         'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : (n==0 || '
         '(n%100 > 0 && n%100 < 20)) ? 1 : 2);\\n"\n\n'
         'msgctxt "unit.points"\nmsgid "{count} point"\nmsgid_plural "{count} points"\n'
         'msgstr[0] "{count} punct"\nmsgstr[1] "{count} puncte"\nmsgstr[2] "{count} de puncte"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     ro = catalogs.load("ro", tmp_path)
     assert [ro.text("unit.points", count=n) for n in (1, 2, 19, 20, 101)] == [
-        "1 punct", "2 puncte", "19 puncte", "20 de puncte", "101 puncte"]
+        "1 punct",
+        "2 puncte",
+        "19 puncte",
+        "20 de puncte",
+        "101 puncte",
+    ]
     en = catalogs.load("en", tmp_path)
     assert [en.text("unit.points", count=n) for n in (1, 2)] == ["1 point", "2 points"]
 
 
 def test_a_broken_catalog_stops_the_build_with_its_file(tmp_path):
     (tmp_path / "messages.pot").write_text('msgctxt "a"\nmsgid "A"\nmsgstr ""\n', encoding="utf-8")
-    (tmp_path / "ro.po").write_text('msgctxt "a"\nmsgid "A"\nmsgstr "unterminated\n', encoding="utf-8")
+    (tmp_path / "ro.po").write_text(
+        'msgctxt "a"\nmsgid "A"\nmsgstr "unterminated\n', encoding="utf-8"
+    )
     with pytest.raises(catalogs.BuildError) as failure:
         catalogs.load("ro", tmp_path)
     assert "ro.po" in str(failure.value) and "\n" not in str(failure.value)
 
 
 def test_a_translation_with_other_placeholders_falls_back_to_english(tmp_path):
-    (tmp_path / "messages.pot").write_text('msgctxt "a"\nmsgid "Scores {knocker_points}"\nmsgstr ""\n',
-                                           encoding="utf-8")
-    (tmp_path / "ro.po").write_text('msgctxt "a"\nmsgid "Scores {knocker_points}"\n'
-                                    'msgstr "Punctează {knocker_pointz}"\n', encoding="utf-8")
+    (tmp_path / "messages.pot").write_text(
+        'msgctxt "a"\nmsgid "Scores {knocker_points}"\nmsgstr ""\n', encoding="utf-8"
+    )
+    (tmp_path / "ro.po").write_text(
+        'msgctxt "a"\nmsgid "Scores {knocker_points}"\nmsgstr "Punctează {knocker_pointz}"\n',
+        encoding="utf-8",
+    )
     assert catalogs.load("ro", tmp_path).text("a", knocker_points=5) == "Scores 5"
 
 
 def test_every_engine_error_code_has_a_message():
     sources = (catalogs.ROOT / "engine" / "ginrummy").glob("*.py")
-    codes = {code for path in sources
-             for code in re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))}
+    codes = {
+        code
+        for path in sources
+        for code in re.findall(r'Error\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8"))
+    }
     assert len(codes) > 30
     missing = sorted(code for code in codes if f"error.{code}" not in catalogs.source_messages())
     assert missing == []
@@ -138,19 +179,27 @@ def test_a_language_may_add_the_forms_its_grammar_needs(tmp_path):
 
     (tmp_path / "messages.pot").write_text(
         'msgctxt "a"\nmsgid "Discard {card}, {player}."\nmsgstr ""\n\n'
-        'msgctxt "player.0"\nmsgid "Player A"\nmsgstr ""\n', encoding="utf-8")
+        'msgctxt "player.0"\nmsgid "Player A"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
     (tmp_path / "it.po").write_text(
         'msgctxt "a"\nmsgid "Discard {card}, {player}."\nmsgstr "Scarta {card:the}, {player:the}."\n\n'
         'msgctxt "player.0"\nmsgid "Player A"\nmsgstr "A"\n\n'
         'msgctxt "card.the.8"\nmsgid "the {card}"\nmsgstr "l\'{card}"\n\n'
         'msgctxt "player.the.0"\nmsgid "the player {player}"\nmsgstr "il giocatore {player}"\n\n'
         'msgctxt "card.thee.9"\nmsgid "x"\nmsgstr ""\n\n'
-        'msgctxt "lesson.other"\nmsgid "x"\nmsgstr "y"\n', encoding="utf-8")
+        'msgctxt "lesson.other"\nmsgid "x"\nmsgstr "y"\n',
+        encoding="utf-8",
+    )
     it = catalogs.load("it", tmp_path)
-    assert it.text("a", card=card_text("8H"), player=player_name(0, it)) == \
-        "Scarta l'8♥, il giocatore A."
-    assert it.text("a", card=card_text("9H"), player=player_name(0, it)) == \
-        "Scarta 9♥, il giocatore A."  # no form for a nine: the card as it is
+    assert (
+        it.text("a", card=card_text("8H"), player=player_name(0, it))
+        == "Scarta l'8♥, il giocatore A."
+    )
+    assert (
+        it.text("a", card=card_text("9H"), player=player_name(0, it))
+        == "Scarta 9♥, il giocatore A."
+    )  # no form for a nine: the card as it is
     found = [p for p in catalogs.problems(tmp_path) if p.startswith("it.po")]
     assert "it.po: card.thee.9: empty translation" in found
     assert "it.po: lesson.other: not in messages.pot" in found

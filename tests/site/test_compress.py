@@ -32,8 +32,19 @@ def test_every_compressible_file_has_both_copies_with_its_exact_bytes(built_site
         assert br.stat().st_size < len(data) and gz.stat().st_size < len(data)
         checked += 1
     kinds = {Path(p.stem).suffix for p in built_site.rglob("*.br")}
-    assert {".html", ".css", ".js", ".json", ".wasm", ".snapshot", ".zip", ".mjs", ".xml",
-            ".webmanifest", ".svg"} <= kinds, kinds
+    assert {
+        ".html",
+        ".css",
+        ".js",
+        ".json",
+        ".wasm",
+        ".snapshot",
+        ".zip",
+        ".mjs",
+        ".xml",
+        ".webmanifest",
+        ".svg",
+    } <= kinds, kinds
     assert checked > 150
 
 
@@ -52,22 +63,27 @@ def test_copies_are_deterministic_and_only_when_smaller(tmp_path):
     assert not tiny.with_name("tiny.js.br").exists() and not tiny.with_name("tiny.js.gz").exists()
 
 
-@pytest.mark.parametrize("accept, expected", [
-    ("gzip, deflate, br, zstd", "br"),
-    ("br;q=1.0, gzip;q=0.8", "br"),
-    ("gzip, deflate", "gzip"),
-    ("br;q=0, gzip", "gzip"),
-    ("identity", None),
-    ("", None),
-    ("*", "br"),
-])
+@pytest.mark.parametrize(
+    "accept, expected",
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("br;q=1.0, gzip;q=0.8", "br"),
+        ("gzip, deflate", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("identity", None),
+        ("", None),
+        ("*", "br"),
+    ],
+)
 def test_negotiate_prefers_brotli_when_accepted(tmp_path, accept, expected):
     page = tmp_path / "index.html"
     page.write_text("<p>x</p>" * 100)
     precompress_file(page)
     copy, encoding = negotiate(page, accept)
     assert encoding == expected
-    assert copy.name == {"br": "index.html.br", "gzip": "index.html.gz", None: "index.html"}[expected]
+    assert (
+        copy.name == {"br": "index.html.br", "gzip": "index.html.gz", None: "index.html"}[expected]
+    )
 
 
 def test_negotiate_without_copies_sends_the_file(tmp_path):
@@ -78,17 +94,21 @@ def test_negotiate_without_copies_sends_the_file(tmp_path):
 
 @pytest.fixture
 def local_server(built_site):
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 lambda *a, **k: SiteHandler(*a, directory=str(built_site), **k))
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), lambda *a, **k: SiteHandler(*a, directory=str(built_site), **k)
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield server.server_address[1]
     server.shutdown()
     server.server_close()
 
 
-@pytest.mark.parametrize("accept, encoding", [("gzip, deflate, br", "br"), ("gzip", "gzip"),
-                                              ("identity", None)])
-def test_local_server_sends_the_copy_the_browser_accepts(built_site, local_server, accept, encoding):
+@pytest.mark.parametrize(
+    "accept, encoding", [("gzip, deflate, br", "br"), ("gzip", "gzip"), ("identity", None)]
+)
+def test_local_server_sends_the_copy_the_browser_accepts(
+    built_site, local_server, accept, encoding
+):
     for path, file in (("/", "index.html"), ("/assets/gin/gin.js", "assets/gin/gin.js")):
         conn = http.client.HTTPConnection("127.0.0.1", local_server)
         conn.request("GET", path, headers={"Accept-Encoding": accept})

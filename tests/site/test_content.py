@@ -10,8 +10,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
-
 from ginrummy import RULESETS
+
 from sitegen.languages import languages
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,7 +36,9 @@ def nav_pages() -> list[str]:
 GENERATED = "lessons/"  # rendered from tutorials/ by the build: see test_tutorials.py
 ALL_PAGES = nav_pages()
 PAGES = [p for p in ALL_PAGES if not p.startswith(GENERATED)]
-RULE_PAGES = [p for p in PAGES if p.startswith(("rules/", "scoring/")) or p == "variants/oklahoma.md"]
+RULE_PAGES = [
+    p for p in PAGES if p.startswith(("rules/", "scoring/")) or p == "variants/oklahoma.md"
+]
 HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*$", re.MULTILINE)
 ANCHOR = re.compile(r"\{#([\w-]+)\}\s*$")
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
@@ -48,8 +50,10 @@ def source(lang: str, page: str) -> str:
 
 def anchors(text: str) -> list[str]:
     text = FENCE.sub("", text)
-    return [(ANCHOR.search(title).group(1) if ANCHOR.search(title) else f"(none: {title})")
-            for _, title in HEADING.findall(text)]
+    return [
+        (ANCHOR.search(title).group(1) if ANCHOR.search(title) else f"(none: {title})")
+        for _, title in HEADING.findall(text)
+    ]
 
 
 def built(site: Path, lang: str, page: str) -> Path:
@@ -60,8 +64,9 @@ def built(site: Path, lang: str, page: str) -> Path:
 
 def test_the_navigation_lists_the_whole_reference():
     """Every page written is in the navigation, once, and every page there is written."""
-    written = sorted(p.relative_to(REPO / "docs/en").as_posix()
-                     for p in (REPO / "docs/en").rglob("*.md"))
+    written = sorted(
+        p.relative_to(REPO / "docs/en").as_posix() for p in (REPO / "docs/en").rglob("*.md")
+    )
     assert sorted(PAGES) == written
     assert len(set(PAGES)) == len(PAGES)
     assert "glossary.md" in PAGES and "variants/compared.md" in PAGES
@@ -85,8 +90,27 @@ def test_headings_have_the_same_explicit_anchors_in_every_language(page):
         assert anchors(source(lang, page)) == english, lang
 
 
-ENGLISH_WORDS = {"the", "and", "of", "to", "is", "you", "your", "with", "that", "it", "on",
-                 "are", "when", "card", "cards", "hand", "which", "their", "this"}
+ENGLISH_WORDS = {
+    "the",
+    "and",
+    "of",
+    "to",
+    "is",
+    "you",
+    "your",
+    "with",
+    "that",
+    "it",
+    "on",
+    "are",
+    "when",
+    "card",
+    "cards",
+    "hand",
+    "which",
+    "their",
+    "this",
+}
 
 
 def paragraphs(text: str) -> list[str]:
@@ -144,18 +168,40 @@ def test_every_internal_link_and_anchor_resolves(lang, built_site):
                 target = target / "index.html"
             if not target.is_file():
                 problems.append(f"{page}: {href} (no such page)")
-            elif parts.fragment and target.suffix == ".html" and \
-                    unquote(parts.fragment) not in links(target).ids:
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and unquote(parts.fragment) not in links(target).ids
+            ):
                 problems.append(f"{page}: {href} (no such anchor)")
     assert problems == []
 
 
-SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"), "ro": ("pică", "cupă", "caro", "treflă"),
-              "hu": ("pikk", "kőr", "káró", "treff"), "it": ("picche", "cuori", "quadri", "fiori")}
+SUIT_NAMES = {
+    "en": ("spades", "hearts", "diamonds", "clubs"),
+    "ro": ("pică", "cupă", "caro", "treflă"),
+    "hu": ("pikk", "kőr", "káró", "treff"),
+    "it": ("picche", "cuori", "quadri", "fiori"),
+}
 FORBIDDEN = {
     "en": (),
-    "ro": ("vârfuri", "viermi", "tamburine", "cluburi", "ochelari", "hărți", "carduri", "cartelă",
-           "magazin", "furnizor", "expeditor", "nepereche", "genia", "regină", "jack"),
+    "ro": (
+        "vârfuri",
+        "viermi",
+        "tamburine",
+        "cluburi",
+        "ochelari",
+        "hărți",
+        "carduri",
+        "cartelă",
+        "magazin",
+        "furnizor",
+        "expeditor",
+        "nepereche",
+        "genia",
+        "regină",
+        "jack",
+    ),
     "hu": ("pikkek", "szívek", "gyémánt", "ütők"),  # literal suit translations
     "it": ("spade", "cuori rossi", "diamanti", "bastoni", "regina", "jack"),
 }
@@ -181,15 +227,31 @@ def test_terminology(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_variants_table_takes_every_number_from_the_presets(lang):
     text = source(lang, "variants/compared.md")
-    fields = ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "tie", "game_target",
-              "game_bonus", "box_bonus", "shutout")
-    missing = [f"{p}.{f}" for p in RULESETS for f in fields
-               if not re.search(rf"\{{\{{\s*{p}\.{f}\s*\}}\}}", text)]
+    fields = (
+        "knock_limit",
+        "gin_bonus",
+        "big_gin_bonus",
+        "undercut_bonus",
+        "tie",
+        "game_target",
+        "game_bonus",
+        "box_bonus",
+        "shutout",
+    )
+    missing = [
+        f"{p}.{f}"
+        for p in RULESETS
+        for f in fields
+        if not re.search(rf"\{{\{{\s*{p}\.{f}\s*\}}\}}", text)
+    ]
     assert missing == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_rule_page_has_a_live_example(lang, built_site):
-    bare = [p for p in RULE_PAGES
-            if 'class="gin-example' not in built(built_site, lang, p).read_text(encoding="utf-8")]
+    bare = [
+        p
+        for p in RULE_PAGES
+        if 'class="gin-example' not in built(built_site, lang, p).read_text(encoding="utf-8")
+    ]
     assert bare == []

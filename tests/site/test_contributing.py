@@ -47,14 +47,23 @@ def guide_commands(section: str | None = None) -> list[str]:
     text = GUIDE.read_text(encoding="utf-8")
     if section is not None:
         text = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
-    return [line.split("  #", 1)[0].strip() for block in BLOCK.findall(text)
-            for line in block.splitlines() if line.strip() and not line.strip().startswith("#")]
+    return [
+        line.split("  #", 1)[0].strip()
+        for block in BLOCK.findall(text)
+        for line in block.splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
 
 
 def run_command(command: str, cwd: Path, *extra: str) -> subprocess.CompletedProcess:
     """A guide's command, run by the shell as a contributor types it."""
-    return subprocess.run(["bash", "-c", " ".join([command, *extra])], cwd=cwd,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        ["bash", "-c", " ".join([command, *extra])],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_every_command_of_the_guide_is_run_by_a_test():

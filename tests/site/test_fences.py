@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from ginview.examples import KINDS
+
 from sitegen import BuildError, catalogs, fences, macros
 from sitegen.pipeline import run_mkdocs
 
@@ -37,44 +37,68 @@ def render(body: str) -> str:
     catalogs.install_all()
     markdown = page(body)
     text, count = fences.render_page(
-        markdown, lambda p: f"docs/en/page.md:{markdown.count(chr(10), 0, p) + 1}", EN)
+        markdown, lambda p: f"docs/en/page.md:{markdown.count(chr(10), 0, p) + 1}", EN
+    )
     assert count == 1
     return text
 
 
 def test_a_fence_in_any_notation_is_drawn_canonical():
     html = render("kind: melds\nhand: 10c, jc qc 2h 2d 2♠ 5h 6h 7h 9d")
-    assert 'data-gin="{&quot;kind&quot;:&quot;melds&quot;,&quot;hand&quot;:&quot;TC JC QC 2H 2D 2S 5H 6H 7H 9D&quot;}"' in html
+    assert (
+        'data-gin="{&quot;kind&quot;:&quot;melds&quot;,&quot;hand&quot;:&quot;TC JC QC 2H 2D 2S 5H 6H 7H 9D&quot;}"'
+        in html
+    )
     assert '<span aria-hidden="true">10♣</span>' in html and "1♣" not in html
     assert 'data-gin-link="hand:TC-JC-QC-2H-2D-2S-5H-6H-7H-9D"' in html
     # A YAML list of cards is cards too.
-    assert 'data-card="TC"' in render("kind: melds\nhand: [10c, jc, qc, 2h, 2d, 2s, 5h, 6h, 7h, 9d]")
+    assert 'data-card="TC"' in render(
+        "kind: melds\nhand: [10c, jc, qc, 2h, 2d, 2s, 5h, 6h, 7h, 9d]"
+    )
 
 
 BAD_FENCES = {
-    "misspelt field": ("kind: score\nknockr: 2S 3S 4S 7H 7D 7C 9C TC JC 5D\n"
-                       "defender: 8S 9S TS KH KD 4H 6C 6H 2C AD",
-                       "a score example has no field 'knockr'; its fields are knocker, defender, "
-                       "rules, upcard"),
-    "missing field": ("kind: score\nknocker: 2S 3S 4S 7H 7D 7C 9C TC JC 5D",
-                      "a score example needs 'defender'"),
+    "misspelt field": (
+        "kind: score\nknockr: 2S 3S 4S 7H 7D 7C 9C TC JC 5D\n"
+        "defender: 8S 9S TS KH KD 4H 6C 6H 2C AD",
+        "a score example has no field 'knockr'; its fields are knocker, defender, rules, upcard",
+    ),
+    "missing field": (
+        "kind: score\nknocker: 2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+        "a score example needs 'defender'",
+    ),
     "unknown kind": ("kind: guess\nhand: AS", "unknown example kind 'guess'; use one of melds"),
     "no kind": ("hand: AS", "an example is a mapping with a 'kind' and its fields"),
-    "bad card": ("kind: melds\nhand: ZS 2S 3S 7H 7D 7C 9C TC JC KD",
-                 "hand: unknown rank 'Z' in card 'ZS'"),
+    "bad card": (
+        "kind: melds\nhand: ZS 2S 3S 7H 7D 7C 9C TC JC KD",
+        "hand: unknown rank 'Z' in card 'ZS'",
+    ),
     "wrong count": ("kind: melds\nhand: AS 2S 3S", "hand: expected 10 or 11 cards, got 3"),
-    "a list where cards belong": ("kind: melds\nhand: [[AS, 2S], 3S]",
-                                  "hand must be cards written like 7H 8H 9H, not [['AS', '2S'], '3S']"),
-    "a mapping where cards belong": ("kind: melds\nhand: {a: 1}",
-                                     "hand must be cards written like 7H 8H 9H, not {'a': 1}"),
-    "unknown rules": ("kind: knock\nhand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D KH\nrules: house",
-                      "unknown rules 'house'; use one of standard, pagat"),
-    "bad entry": ("kind: sheet\nentries: [A 25, C 14]",
-                  'entries must be hands won written like "A 25"'),
-    "too many points": ("kind: sheet\nentries: [A 25, B 5000]",
-                        "points must be from 0 to 1000, not 5000"),
-    "illegal knock": ("kind: score\nknocker: AS 5S 9S 4H 8H QH 7C JC 3D KD\n"
-                      "defender: 8D 9D TD KH KC 4D 6C 6H 2C AD", "knock limit"),
+    "a list where cards belong": (
+        "kind: melds\nhand: [[AS, 2S], 3S]",
+        "hand must be cards written like 7H 8H 9H, not [['AS', '2S'], '3S']",
+    ),
+    "a mapping where cards belong": (
+        "kind: melds\nhand: {a: 1}",
+        "hand must be cards written like 7H 8H 9H, not {'a': 1}",
+    ),
+    "unknown rules": (
+        "kind: knock\nhand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D KH\nrules: house",
+        "unknown rules 'house'; use one of standard, pagat",
+    ),
+    "bad entry": (
+        "kind: sheet\nentries: [A 25, C 14]",
+        'entries must be hands won written like "A 25"',
+    ),
+    "too many points": (
+        "kind: sheet\nentries: [A 25, B 5000]",
+        "points must be from 0 to 1000, not 5000",
+    ),
+    "illegal knock": (
+        "kind: score\nknocker: AS 5S 9S 4H 8H QH 7C JC 3D KD\n"
+        "defender: 8D 9D TD KH KC 4D 6C 6H 2C AD",
+        "knock limit",
+    ),
     "not YAML": ("kind: [melds", "the example is not valid YAML"),
 }
 
@@ -125,8 +149,10 @@ def test_every_field_of_every_kind_refuses_bad_input_with_file_and_line(kind, fi
     name = field.name
     others = {k: v for k, v in good.items() if k != name}
     misspelt = fence_error({**others, name + "x": good.get(name, "AS")})
-    assert f"a {kind} example has no field '{name}x'; its fields are " \
-           f"{', '.join(f.name for f in KINDS[kind].fields)}" in misspelt
+    assert (
+        f"a {kind} example has no field '{name}x'; its fields are "
+        f"{', '.join(f.name for f in KINDS[kind].fields)}" in misspelt
+    )
     if field.required:
         assert f"a {kind} example needs '{name}'" in fence_error(others)
     wrong = fence_error({**good, name: {"nope": 1}})
@@ -137,13 +163,17 @@ def test_every_field_of_every_kind_refuses_bad_input_with_file_and_line(kind, fi
 def test_macros_quote_only_numbers_of_the_rules():
     assert macros.expand("Gin: {{ standard.gin_bonus }}.", where(), EN) == "Gin: 25."
     assert macros.expand("{{ pagat.undercut_bonus }}", where(), EN) == "10"
-    for bad, problem in (("{{ standard.replace }}", "'replace' is not a number of the rules"),
-                         ("{{ standard.sources }}", "'sources' is not a number of the rules"),
-                         ("{{ standard.name }}", "'name' is not a number of the rules"),
-                         ("{{ house.gin_bonus }}", "no rule preset 'house'")):
+    for bad, problem in (
+        ("{{ standard.replace }}", "'replace' is not a number of the rules"),
+        ("{{ standard.sources }}", "'sources' is not a number of the rules"),
+        ("{{ standard.name }}", "'name' is not a number of the rules"),
+        ("{{ house.gin_bonus }}", "no rule preset 'house'"),
+    ):
         with pytest.raises(BuildError) as failure:
             macros.expand(f"text {bad}", where(6), EN)
-        assert str(failure.value).startswith("docs/en/page.md:7: ") and problem in str(failure.value)
+        assert str(failure.value).startswith("docs/en/page.md:7: ") and problem in str(
+            failure.value
+        )
 
 
 def small_site(tmp_path: Path, text: str) -> Path:
@@ -185,9 +215,14 @@ def test_mkdocs_build_alone_builds_the_whole_site(tmp_path):
     """The plugin is an entry point configured in mkdocs.yml: a fresh clone's `mkdocs build`
     needs no environment variable and no wrapper."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GIN_", "SITE_"))}
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
-                           str(tmp_path / "site")], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     site = tmp_path / "site"
     assert 'class="gin-example"' in (site / "index.html").read_text(encoding="utf-8")

@@ -32,33 +32,48 @@ def test_a_new_language_gets_its_catalog_folder_and_entry(tmp_path):
     before = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
     written = add_language("ru", root)
     assert [p.relative_to(root).as_posix() for p in written] == [
-        "locales/ru.po", "docs/ru/.gitkeep", "mkdocs.yml"]
+        "locales/ru.po",
+        "docs/ru/.gitkeep",
+        "mkdocs.yml",
+    ]
     assert languages(root) == ("en", "ro", "hu", "it", "ru")
-    assert i18n_languages(root / "mkdocs.yml")[-1] == {"locale": "ru", "name": "Русский",
-                                                       "build": True}
+    assert i18n_languages(root / "mkdocs.yml")[-1] == {
+        "locale": "ru",
+        "name": "Русский",
+        "build": True,
+    }
     # The rest of mkdocs.yml is as it was, comments and all: the entry is added, nothing else.
     after = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    assert after.replace("        - locale: ru\n          name: Русский\n          build: true\n",
-                         "") == before
+    assert (
+        after.replace("        - locale: ru\n          name: Русский\n          build: true\n", "")
+        == before
+    )
     # Every English message, none translated, with Russian's three plural forms.
     po = (root / "locales/ru.po").read_text(encoding="utf-8")
     assert '"Language: ru\\n"' in po and "nplurals=3;" in po and 'msgstr[2] ""' in po
     assert catalogs.message_states("ru", root / "locales") == {
-        key: "missing" for key in catalogs.source_messages(root / "locales")}
+        key: "missing" for key in catalogs.source_messages(root / "locales")
+    }
     # Until a message is translated, the build and the browser use the English text.
     cat = catalogs.load("ru", root / "locales")
     english = catalogs.load("en", root / "locales")
     assert cat.messages == english.messages
-    assert [cat.text("unit.points", count=n) for n in (1, 2, 5)] == ["1 point", "2 points",
-                                                                    "5 points"]
+    assert [cat.text("unit.points", count=n) for n in (1, 2, 5)] == [
+        "1 point",
+        "2 points",
+        "5 points",
+    ]
 
 
-@pytest.mark.parametrize("code, error", [
-    ("ro", "'ro' is already a language of the site (mkdocs.yml)"),
-    ("xx", "cannot add 'xx': Material for MkDocs and lunr.js both support only ar, da, de,"),
-    ("el", "cannot add 'el': "),  # Material has Greek, lunr.js (as MkDocs ships it) does not
-    ("../de", "cannot add '../de': "),
-])
+@pytest.mark.parametrize(
+    "code, error",
+    [
+        ("ro", "'ro' is already a language of the site (mkdocs.yml)"),
+        ("xx", "cannot add 'xx': Material for MkDocs and lunr.js both support only ar, da, de,"),
+        ("el", "cannot add 'el': "),  # Material has Greek, lunr.js (as MkDocs ships it) does not
+        ("../de", "cannot add '../de': "),
+    ],
+)
 def test_a_language_the_site_cannot_have_is_refused(tmp_path, code, error):
     root = project_copy(tmp_path)
     with pytest.raises(BuildError) as caught:
@@ -66,7 +81,11 @@ def test_a_language_the_site_cannot_have_is_refused(tmp_path, code, error):
     assert str(caught.value).startswith(error)
     assert languages(root) == ("en", "ro", "hu", "it")
     assert sorted(p.name for p in (root / "locales").iterdir()) == [
-        "hu.po", "it.po", "messages.pot", "ro.po"]
+        "hu.po",
+        "it.po",
+        "messages.pot",
+        "ro.po",
+    ]
 
 
 def test_a_leftover_catalog_is_not_overwritten(tmp_path):
@@ -86,8 +105,12 @@ def test_the_languages_material_and_lunr_both_support():
 def test_the_command_line_adds_a_language_and_refuses_a_bad_one(tmp_path):
     root = project_copy(tmp_path)
     shutil.copytree(REPO / "sitegen", root / "sitegen")  # python -m sitegen in the copy
-    run = lambda *args: subprocess.run([sys.executable, "-m", "sitegen", *args], cwd=root,
-                                       capture_output=True, text=True)
+
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "sitegen", *args], cwd=root, capture_output=True, text=True
+        )
+
     done = run("new-language", "de")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["locales/de.po", "docs/de/.gitkeep", "mkdocs.yml"]
@@ -103,7 +126,9 @@ def test_the_command_line_adds_a_language_and_refuses_a_bad_one(tmp_path):
         "de (Deutsch)",
         f"  catalog: 0 translated, 0 fuzzy, {total} missing (of {total})",
         f"  pages:   0 translated, 0 older than English, {pages} missing (of {pages})",
-        f"  lessons: 0 translated, {lessons} not translated (of {lessons})", ""]
+        f"  lessons: 0 translated, {lessons} not translated (of {lessons})",
+        "",
+    ]
 
 
 def test_the_status_counts_messages_pages_and_lessons(tmp_path):
@@ -112,19 +137,20 @@ def test_the_status_counts_messages_pages_and_lessons(tmp_path):
     # One page translated as the English is now, one translated from an older English page.
     (root / "docs/de/about.md").write_text("# Über diese Seite\n", encoding="utf-8")
     mark_translated(root / "docs", "de", ["about.md"])
-    (root / "docs/de/faq.md").write_text("---\ntranslates: 0123456789ab\n---\n# Fragen\n",
-                                         encoding="utf-8")
+    (root / "docs/de/faq.md").write_text(
+        "---\ntranslates: 0123456789ab\n---\n# Fragen\n", encoding="utf-8"
+    )
     # A message translated, one fuzzy, every message of lesson "cards" translated.
     po = root / "locales/de.po"
     text = po.read_text(encoding="utf-8")
-    for key in ["ui.not_found_title"] + [k for k in catalogs.source_messages()
-                                         if k.startswith("lesson.cards.")]:
+    for key in ["ui.not_found_title"] + [
+        k for k in catalogs.source_messages() if k.startswith("lesson.cards.")
+    ]:
         english = catalogs.source_messages()[key]
         assert isinstance(english, str)
         entry = f'msgctxt "{key}"\nmsgid {json.dumps(english, ensure_ascii=False)}\nmsgstr ""'
         assert entry in text, key
-        text = text.replace(entry, entry[:-2] + json.dumps(f"[de] {english}",
-                                                            ensure_ascii=False))
+        text = text.replace(entry, entry[:-2] + json.dumps(f"[de] {english}", ensure_ascii=False))
     text = text.replace('msgctxt "ui.permalink"', '#, fuzzy\nmsgctxt "ui.permalink"')
     po.write_text(text, encoding="utf-8")
     status = {s.language: s for s in translation_status(root)}
@@ -147,16 +173,33 @@ def test_a_fallback_page_is_found_in_its_languages_search(tmp_path):
     for page in ("", "de/", "rules/", "de/rules/"):
         (site / page).mkdir(parents=True, exist_ok=True)
         (site / page / "index.html").write_text("<html></html>", encoding="utf-8")
-    entry = lambda location, text: {"location": location, "title": text, "text": text}
+
+    def entry(location, text):
+        return {"location": location, "title": text, "text": text}
+
     (site / "search").mkdir()
-    (site / "search/search_index.json").write_text(json.dumps({"config": {"lang": ["en"]}, "docs": [
-        entry("", "Home"), entry("rules/", "Rules"), entry("rules/#melds", "Melds"),
-        entry("lessons/", "Lessons"),  # no de/lessons/ page: not a de entry
-        entry("de/rules/", "Nicht übersetzt Rules")]}), encoding="utf-8")
+    (site / "search/search_index.json").write_text(
+        json.dumps(
+            {
+                "config": {"lang": ["en"]},
+                "docs": [
+                    entry("", "Home"),
+                    entry("rules/", "Rules"),
+                    entry("rules/#melds", "Melds"),
+                    entry("lessons/", "Lessons"),  # no de/lessons/ page: not a de entry
+                    entry("de/rules/", "Nicht übersetzt Rules"),
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     assert split_search_index(site, ("en", "de")) == {"en": 4, "de": 3}
     de = json.loads((site / "de/search/search_index.json").read_text(encoding="utf-8"))
     assert [(d["location"], d["title"]) for d in de["docs"]] == [
-        ("rules/", "Nicht übersetzt Rules ubersetzt"), ("", "Home"), ("rules/#melds", "Melds")]
+        ("rules/", "Nicht übersetzt Rules ubersetzt"),
+        ("", "Home"),
+        ("rules/#melds", "Melds"),
+    ]
 
 
 def test_a_config_laid_out_otherwise_is_left_as_it_was(tmp_path):

@@ -28,8 +28,9 @@ def test_the_code_is_mit_and_each_package_ships_the_same_licence():
         assert (REPO / package / "LICENSE").read_bytes() == text.encode("utf-8")
 
 
-@pytest.mark.parametrize("package, expression", [("engine", "MIT"),
-                                                 ("presentation", "MIT AND CC-BY-SA-4.0")])
+@pytest.mark.parametrize(
+    "package, expression", [("engine", "MIT"), ("presentation", "MIT AND CC-BY-SA-4.0")]
+)
 def test_the_wheels_carry_the_licence(tmp_path, package, expression):
     wheel = zipfile.ZipFile(build_wheel(Package(REPO / package), tmp_path))
     info = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")).split("/")[0]
@@ -46,13 +47,16 @@ def footer(html: str) -> str:
 def test_every_page_says_the_licences_in_its_language(built_site, lang):
     cat = catalogs.load(lang)
     prefix = "" if lang == "en" else f"{lang}/"
-    for page, path in [("rules/melds.md", built(built_site, lang, "rules/melds.md")),
-                       ("index.md", built(built_site, lang, "index.md")),
-                       ("404", built_site / prefix / "404.html")]:
+    for page, path in [
+        ("rules/melds.md", built(built_site, lang, "rules/melds.md")),
+        ("index.md", built(built_site, lang, "index.md")),
+        ("404", built_site / prefix / "404.html"),
+    ]:
         html = footer(path.read_text(encoding="utf-8"))
         text = re.sub(r"<[^>]+>", "", html)
-        assert " ".join(text.split()).startswith(cat.text(
-            "ui.licence", text_licence="CC BY-SA 4.0", code_licence="MIT")), (lang, page)
+        assert " ".join(text.split()).startswith(
+            cat.text("ui.licence", text_licence="CC BY-SA 4.0", code_licence="MIT")
+        ), (lang, page)
         links = {a["href"]: a for a in Tags(html).find("a")}
         assert links[CC_BY_SA]["rel"] == "license"
         about = [href for href in links if href.endswith("about/#licence")]
@@ -73,6 +77,14 @@ def test_the_about_page_states_the_licences_and_the_attributions(built_site, lan
     assert any(href.startswith(CC_BY_SA) for href in hrefs), lang
     assert all(url in hrefs for url in WIKIPEDIA), lang
     text = " ".join(re.sub(r"<[^>]+>", "", section).split())
-    for words in ("CC BY-SA 4.0", "MIT", "LICENSE", "Pyodide", "Mozilla Public License 2.0",
-                  "Python Software Foundation License", "Material for MkDocs", "lunr.js"):
+    for words in (
+        "CC BY-SA 4.0",
+        "MIT",
+        "LICENSE",
+        "Pyodide",
+        "Mozilla Public License 2.0",
+        "Python Software Foundation License",
+        "Material for MkDocs",
+        "lunr.js",
+    ):
         assert words in text, (lang, words)

@@ -35,17 +35,25 @@ def locked() -> dict[str, tuple[str, int]]:
 
 def test_every_requirement_is_pinned_with_hashes():
     pins = locked()
-    wanted = [Requirement(line) for line in (REPO / "requirements.txt").read_text().splitlines()
-              if line.strip() and not line.startswith("#")]
-    unmet = [str(r) for r in wanted
-             if not r.specifier.contains(pins.get(canonical(r.name), ("0!0",))[0])]
+    wanted = [
+        Requirement(line)
+        for line in (REPO / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    unmet = [
+        str(r) for r in wanted if not r.specifier.contains(pins.get(canonical(r.name), ("0!0",))[0])
+    ]
     assert wanted and not unmet, f"not in requirements.lock (run make lock): {unmet}"
-    assert all(hashes for _, hashes in pins.values()), \
-        [name for name, (_, hashes) in pins.items() if not hashes]
+    assert all(hashes for _, hashes in pins.values()), [
+        name for name, (_, hashes) in pins.items() if not hashes
+    ]
 
 
 def test_the_environment_holds_the_locked_versions():
     installed = {canonical(d.metadata["Name"]): d.version for d in metadata.distributions()}
-    wrong = {name: (version, installed.get(name)) for name, (version, _) in locked().items()
-             if installed.get(name) != version}
+    wrong = {
+        name: (version, installed.get(name))
+        for name, (version, _) in locked().items()
+        if installed.get(name) != version
+    }
     assert not wrong, f"run make deps: (locked, installed) {wrong}"

@@ -37,8 +37,13 @@ class Shape(HTMLParser):
         self.feed(article.split("</article>", 1)[0])
 
     def _section(self, name: str) -> dict:
-        self.sections[name] = {"paragraphs": 0, "list items": 0, "table rows": 0, "notes": 0,
-                               "examples": []}
+        self.sections[name] = {
+            "paragraphs": 0,
+            "list items": 0,
+            "table rows": 0,
+            "notes": 0,
+            "examples": [],
+        }
         return self.sections[name]
 
     def handle_starttag(self, tag, attrs):
@@ -59,9 +64,8 @@ class Shape(HTMLParser):
             self.current[self.BLOCKS[tag]] += 1
 
     def handle_endtag(self, tag):
-        if tag == "div" and self.stack:
-            if self.stack.pop():
-                self.depth -= 1
+        if tag == "div" and self.stack and self.stack.pop():
+            self.depth -= 1
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -70,7 +74,9 @@ def test_every_translation_has_the_shape_of_its_english_page(built_site, page):
     assert english, page
     for lang in TRANSLATIONS:
         html = built(built_site, lang, page).read_text(encoding="utf-8")
-        html = re.sub(r'<div class="admonition warning gin-outdated">.*?</div>', "", html, flags=re.S)
+        html = re.sub(
+            r'<div class="admonition warning gin-outdated">.*?</div>', "", html, flags=re.S
+        )
         shape = Shape(html).sections
         assert list(shape) == list(english), (lang, page, "sections")
         for section, counts in english.items():
@@ -84,7 +90,8 @@ def test_every_translation_names_the_english_version_it_translates(lang):
         source = (REPO / "docs" / lang / page).read_text(encoding="utf-8")
         assert translates(source) == english_digest(REPO / "docs", page), (
             f"docs/{lang}/{page} translates an older English page: update it, then run "
-            f"python -m sitegen mark-translated {lang} {page}")
+            f"python -m sitegen mark-translated {lang} {page}"
+        )
 
 
 def test_an_outdated_translation_shows_a_notice_in_its_language(tmp_path):
@@ -93,10 +100,12 @@ def test_an_outdated_translation_shows_a_notice_in_its_language(tmp_path):
 
     docs = small_site(tmp_path, "# Home\n\nThe English page, changed.\n")
     for lang in TRANSLATIONS:  # each translated home page says it translates another version
-        (docs / lang / "index.md").write_text("---\ntranslates: 0123456789ab\n---\n# Acasă\n",
-                                              encoding="utf-8")
+        (docs / lang / "index.md").write_text(
+            "---\ntranslates: 0123456789ab\n---\n# Acasă\n", encoding="utf-8"
+        )
     (docs / "ro" / "about.md").write_text(
-        f"---\ntranslates: {english_digest(docs, 'about.md')}\n---\n# Despre\n", encoding="utf-8")
+        f"---\ntranslates: {english_digest(docs, 'about.md')}\n---\n# Despre\n", encoding="utf-8"
+    )
     run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", {"runtime": False}, docs_dir=str(docs))
     for lang in TRANSLATIONS:
         html = (tmp_path / "out" / lang / "index.html").read_text(encoding="utf-8")
@@ -110,8 +119,10 @@ def test_stamping_a_translation_keeps_its_front_matter():
     from sitegen.translations import stamped
 
     assert stamped("# Title\n", "abc123") == "---\ntranslates: abc123\n---\n# Title\n"
-    assert stamped("---\ntitle: T\n---\n# T\n", "abc123") == \
-        "---\ntitle: T\ntranslates: abc123\n---\n# T\n"
+    assert (
+        stamped("---\ntitle: T\n---\n# T\n", "abc123")
+        == "---\ntitle: T\ntranslates: abc123\n---\n# T\n"
+    )
     once = stamped("---\ntranslates: 000000\ntitle: T\n---\n# T\n", "abc123")
     assert once == "---\ntranslates: abc123\ntitle: T\n---\n# T\n"
     assert stamped(once, "abc123") == once and translates(once) == "abc123"

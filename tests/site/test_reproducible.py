@@ -21,31 +21,45 @@ REPO = Path(__file__).resolve().parents[2]
 
 def project_files() -> list[str]:
     """What a clone holds: the tracked files and the new ones not ignored."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=REPO, capture_output=True, check=True).stdout
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    ).stdout
     return [name for name in listed.decode().split("\0") if name and (REPO / name).is_file()]
 
 
 def digests(site: Path) -> dict[str, str]:
-    return {path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(site.rglob("*")) if path.is_file()}
+    return {
+        path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(site.rglob("*"))
+        if path.is_file()
+    }
 
 
 @pytest.mark.timeout(1800)  # a whole build with an empty cache, on a busy machine
-def test_a_second_build_elsewhere_with_an_empty_cache_is_byte_identical(built_site, tmp_path,
-                                                                        monkeypatch):
+def test_a_second_build_elsewhere_with_an_empty_cache_is_byte_identical(
+    built_site, tmp_path, monkeypatch
+):
     clone = tmp_path / "clone"
     for name in project_files():
         (clone / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, clone / name)
     # The copy is no git checkout: give it the commit time the first build took from git.
-    stamp = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=REPO, text=True,
-                           capture_output=True, check=True).stdout.strip()
+    stamp = subprocess.run(
+        ["git", "log", "-1", "--format=%ct"], cwd=REPO, text=True, capture_output=True, check=True
+    ).stdout.strip()
     monkeypatch.setenv("SOURCE_DATE_EPOCH", stamp)
     if (REPO / ".cache/compressed").is_dir():
         shutil.copytree(REPO / ".cache/compressed", clone / ".cache/compressed")
-    again = build(clone, clone / "site", cache_dir=clone / ".cache",
-                  node_modules=REPO / "node_modules", log=lambda *_: None)
+    again = build(
+        clone,
+        clone / "site",
+        cache_dir=clone / ".cache",
+        node_modules=REPO / "node_modules",
+        log=lambda *_: None,
+    )
 
     first, second = digests(built_site), digests(again)
     assert sorted(first) == sorted(second), (sorted(set(first) ^ set(second)))[:10]

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import BuildError
-from sitegen import runtime
+from sitegen import BuildError, runtime
 from sitegen.runtime import STDLIB_PYC, pinned_version, precompiled_stdlib, runtime_module
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,11 +38,15 @@ def python_version(site_runtime) -> str:
 
 
 def exported(runtime_js: str) -> dict:
-    return {name: json.loads(value) for name, value
-            in re.findall(r'^export const (\w+) = (.*);$', runtime_js, re.M)}
+    return {
+        name: json.loads(value)
+        for name, value in re.findall(r"^export const (\w+) = (.*);$", runtime_js, re.M)
+    }
 
 
-def test_runtime_js_exports_the_stdlib_file_beside_the_runtime(built_site, site_runtime, site_stdlib):
+def test_runtime_js_exports_the_stdlib_file_beside_the_runtime(
+    built_site, site_runtime, site_stdlib
+):
     names = exported((built_site / "assets/gin/runtime.js").read_text())
     assert names["STDLIB_FILE"] == STDLIB_PYC
     # worker.js: new URL(STDLIB_FILE, new URL(RUNTIME_DIR, runtime.js)); the file is really there.
@@ -65,8 +68,14 @@ def test_stdlib_zip_holds_pyc_for_every_module_and_no_py(site_stdlib):
     assert len(modules) > 500
     assert not [n for n in names if n.endswith(".py")]
     assert names == [n + "c" if n.endswith(".py") else n for n in source]  # same order, data kept
-    for name in ("abc.pyc", "json/__init__.pyc", "dataclasses.pyc", "_pyodide/__init__.pyc",
-                 "pyodide/__init__.pyc", "zipfile/__init__.pyc"):
+    for name in (
+        "abc.pyc",
+        "json/__init__.pyc",
+        "dataclasses.pyc",
+        "_pyodide/__init__.pyc",
+        "pyodide/__init__.pyc",
+        "zipfile/__init__.pyc",
+    ):
         assert name in names
     # Compiled as zipimport will find it: the zip's mount point is the code's file name.
     assert b"/lib/python314.zip/abc.py" in abc
@@ -94,8 +103,10 @@ def test_cache_records_the_versions_and_the_file(site_stdlib, python_version):
     assert record["pyodide"] == VERSION
     assert record["python"] == python_version
     assert record["sha256"] == hashlib.sha256(site_stdlib.read_bytes()).hexdigest()
-    assert record["source_sha256"] == hashlib.sha256(
-        (PYODIDE / "python_stdlib.zip").read_bytes()).hexdigest()
+    assert (
+        record["source_sha256"]
+        == hashlib.sha256((PYODIDE / "python_stdlib.zip").read_bytes()).hexdigest()
+    )
     assert record["modules"] > 500
 
 
@@ -112,7 +123,9 @@ def test_a_cached_stdlib_is_not_compiled_again(monkeypatch):
 def test_a_cached_snapshot_is_not_made_again(site_runtime, monkeypatch):
     stdlib = precompiled_stdlib(PYODIDE, REPO / ".cache")
     lock = json.loads((site_runtime / "pyodide-lock.json").read_text())
-    wheels = [site_runtime / lock["packages"][name]["file_name"] for name in ("ginrummy", "ginview")]
+    wheels = [
+        site_runtime / lock["packages"][name]["file_name"] for name in ("ginrummy", "ginview")
+    ]
     first = runtime.engine_snapshot(PYODIDE, stdlib, wheels, REPO / ".cache")
 
     def no_node(*args, **kwargs):
@@ -140,8 +153,9 @@ def test_code_is_compiled_without_docstrings(site_runtime, site_stdlib):
         melds = wheel.read("ginrummy/melds.pyc")
     with zipfile.ZipFile(site_stdlib) as stdlib:
         dataclasses = stdlib.read("dataclasses.pyc")
-    import ginrummy.melds
     import dataclasses as source
+
+    import ginrummy.melds
 
     assert ginrummy.melds.__doc__.split("\n")[0].encode() not in melds
     assert source.__doc__ is None or source.__doc__[:30].encode() not in dataclasses
@@ -157,13 +171,18 @@ def test_missing_node_is_one_line(monkeypatch, tmp_path):
 
 
 def test_runtime_module_text():
-    text = runtime_module("pyodide-1.2.3-abc", ["ginrummy", "ginview"],
-                          snapshot=("engine.snapshot", "sha256-xyz="))
+    text = runtime_module(
+        "pyodide-1.2.3-abc", ["ginrummy", "ginview"], snapshot=("engine.snapshot", "sha256-xyz=")
+    )
     assert exported(text) == {
-        "RUNTIME_DIR": "../runtime/pyodide-1.2.3-abc/", "PACKAGES": ["ginrummy", "ginview"],
-        "API_MODULE": "ginview.api", "STDLIB_FILE": STDLIB_PYC,
-        "SNAPSHOT_FILE": "engine.snapshot", "SNAPSHOT_INTEGRITY": "sha256-xyz=",
-        "SNAPSHOT_STDLIB_FILE": "engine_stdlib.zip"}
+        "RUNTIME_DIR": "../runtime/pyodide-1.2.3-abc/",
+        "PACKAGES": ["ginrummy", "ginview"],
+        "API_MODULE": "ginview.api",
+        "STDLIB_FILE": STDLIB_PYC,
+        "SNAPSHOT_FILE": "engine.snapshot",
+        "SNAPSHOT_INTEGRITY": "sha256-xyz=",
+        "SNAPSHOT_STDLIB_FILE": "engine_stdlib.zip",
+    }
     plain = exported(runtime_module("pyodide-1.2.3-abc", ["x"], stdlib_file=None))
     assert "STDLIB_FILE" not in plain and "SNAPSHOT_FILE" not in plain
 
@@ -181,12 +200,20 @@ BOOT = textwrap.dedent("""
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is needed to run Pyodide")
 def test_pyodide_boots_from_the_precompiled_stdlib(site_stdlib, python_version, tmp_path):
     script = tmp_path / "boot.mjs"
-    script.write_text(BOOT % {"pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
-                              "index": json.dumps(str(PYODIDE) + "/"),
-                              "stdlib": json.dumps(str(site_stdlib))})
+    script.write_text(
+        BOOT
+        % {
+            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+            "index": json.dumps(str(PYODIDE) + "/"),
+            "stdlib": json.dumps(str(site_stdlib)),
+        }
+    )
     proc = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     version, *files = json.loads(proc.stdout.strip().splitlines()[-1])
     assert version == python_version
-    assert files == ["/lib/python314.zip/json/__init__.pyc", "/lib/python314.zip/dataclasses.pyc",
-                     "/lib/python314.zip/_pyodide/__init__.pyc"]
+    assert files == [
+        "/lib/python314.zip/json/__init__.pyc",
+        "/lib/python314.zip/dataclasses.pyc",
+        "/lib/python314.zip/_pyodide/__init__.pyc",
+    ]

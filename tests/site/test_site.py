@@ -7,7 +7,6 @@ import hashlib
 import json
 import posixpath
 import re
-import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -16,17 +15,20 @@ from pathlib import Path
 import pytest
 
 from sitegen import BuildError
+from sitegen.languages import languages
 from sitegen.pipeline import run_mkdocs
 from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version, runtime_dir_name
 from sitegen.wheels import Package, build_wheel
-from sitegen.languages import languages
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = languages()
 PAGES = ("", "rules/lay-offs/", "glossary/")
 VERSION = pinned_version(REPO / "package.json")
-NOTICE_TITLES = {"ro": "Pagină netradusă", "hu": "Még nincs lefordítva",
-                 "it": "Pagina non ancora tradotta"}
+NOTICE_TITLES = {
+    "ro": "Pagină netradusă",
+    "hu": "Még nincs lefordítva",
+    "it": "Pagina non ancora tradotta",
+}
 
 
 def prefix(lang: str) -> str:
@@ -49,9 +51,15 @@ class Tags(HTMLParser):
         self.tags.append((tag, {k: v or "" for k, v in attrs}))
 
     def find(self, tag: str, **want) -> list[dict]:
-        return [a for t, a in self.tags
-                if t == tag and all(want_v in a.get(k.rstrip("_"), "").split() or
-                                    a.get(k.rstrip("_")) == want_v for k, want_v in want.items())]
+        return [
+            a
+            for t, a in self.tags
+            if t == tag
+            and all(
+                want_v in a.get(k.rstrip("_"), "").split() or a.get(k.rstrip("_")) == want_v
+                for k, want_v in want.items()
+            )
+        ]
 
 
 def resolve(page_rel: str, href: str) -> str:
@@ -196,13 +204,15 @@ def test_runtime_module_names_the_runtime(built_site, site_runtime):
     text = (built_site / "assets/gin/runtime.js").read_text()
     snapshot = site_runtime / "engine.snapshot"
     integrity = base64.b64encode(hashlib.sha256(snapshot.read_bytes()).digest()).decode()
-    assert text == (f'export const RUNTIME_DIR = "../runtime/{site_runtime.name}/";\n'
-                    'export const PACKAGES = ["ginrummy", "ginview"];\n'
-                    'export const API_MODULE = "ginview.api";\n'
-                    'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n'
-                    'export const SNAPSHOT_FILE = "engine.snapshot";\n'
-                    f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'
-                    'export const SNAPSHOT_STDLIB_FILE = "engine_stdlib.zip";\n')
+    assert text == (
+        f'export const RUNTIME_DIR = "../runtime/{site_runtime.name}/";\n'
+        'export const PACKAGES = ["ginrummy", "ginview"];\n'
+        'export const API_MODULE = "ginview.api";\n'
+        'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n'
+        'export const SNAPSHOT_FILE = "engine.snapshot";\n'
+        f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'
+        'export const SNAPSHOT_STDLIB_FILE = "engine_stdlib.zip";\n'
+    )
     assert (site_runtime / "pyodide.mjs").is_file()
 
 
@@ -214,7 +224,7 @@ def test_runtime_directory_is_named_by_its_content(site_runtime):
 
 def test_the_runtime_name_changes_with_every_file_and_only_with_them(tmp_path):
     """The digest, recomputed here: sha256 over each file's name and sha256, in name order, .gz
-    copies left out (they follow their file)."""
+    and .br copies left out (they follow their file)."""
     folder = tmp_path / "runtime"
     folder.mkdir()
     for name, data in (("pyodide.mjs", b"boot"), ("engine.whl", b"engine 1"), ("a.json", b"{}")):
@@ -222,15 +232,18 @@ def test_the_runtime_name_changes_with_every_file_and_only_with_them(tmp_path):
 
     def expected() -> str:
         digest = hashlib.sha256()
-        for path in sorted(p for p in folder.iterdir() if not p.name.endswith(".gz")):
-            digest.update(path.name.encode() + b"\0"
-                          + hashlib.sha256(path.read_bytes()).hexdigest().encode())
+        for path in sorted(p for p in folder.iterdir() if not p.name.endswith((".gz", ".br"))):
+            digest.update(
+                path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).hexdigest().encode()
+            )
         return f"pyodide-1.2.3-{digest.hexdigest()[:10]}"
 
     names = [runtime_dir_name("1.2.3", folder)]
     assert names[0] == expected()
     (folder / "engine.whl.gz").write_bytes(b"compressed")
     assert runtime_dir_name("1.2.3", folder) == names[0], "a .gz copy does not count"
+    (folder / "engine.whl.br").write_bytes(b"compressed more")
+    assert runtime_dir_name("1.2.3", folder) == names[0], "a .br copy does not count"
     (folder / "engine.whl").write_bytes(b"engine 2")  # a new engine
     names.append(runtime_dir_name("1.2.3", folder))
     (folder / "engine.whl").rename(folder / "engine2.whl")  # same bytes, another name
@@ -245,12 +258,23 @@ def test_the_runtime_name_changes_with_every_file_and_only_with_them(tmp_path):
 # --- nothing loads from another host -------------------------------------------------------
 
 OFF_SITE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.I)
-LOADING_TAGS = {"script": "src", "img": "src", "iframe": "src", "source": "src", "audio": "src",
-                "video": "src", "embed": "src", "link": "href", "object": "data"}
+LOADING_TAGS = {
+    "script": "src",
+    "img": "src",
+    "iframe": "src",
+    "source": "src",
+    "audio": "src",
+    "video": "src",
+    "embed": "src",
+    "link": "href",
+    "object": "data",
+}
 CSS_URL = re.compile(r"""(?:url\(\s*|@import\s+)["']?([^"')\s]+)""")
-JS_LOADS = re.compile(r"""(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s+|\bfetch\s*\(\s*|"""
-                      r"""\bimportScripts\s*\(\s*|\bnew\s+(?:Shared)?Worker\s*\(\s*)"""
-                      r"""["'`]((?:https?:)?//[^"'`]+)""")
+JS_LOADS = re.compile(
+    r"""(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s+|\bfetch\s*\(\s*|"""
+    r"""\bimportScripts\s*\(\s*|\bnew\s+(?:Shared)?Worker\s*\(\s*)"""
+    r"""["'`]((?:https?:)?//[^"'`]+)"""
+)
 
 
 def test_nothing_loads_from_another_host(built_site):
@@ -263,15 +287,20 @@ def test_nothing_loads_from_another_host(built_site):
                 if url and OFF_SITE.match(url):
                     problems.append(f"{rel}: <{tag}> {url}")
                 style = attrs.get("style", "")
-                problems += [f"{rel}: style {u}" for u in CSS_URL.findall(style) if OFF_SITE.match(u)]
+                problems += [
+                    f"{rel}: style {u}" for u in CSS_URL.findall(style) if OFF_SITE.match(u)
+                ]
         elif path.suffix == ".css":
-            problems += [f"{rel}: {u}" for u in CSS_URL.findall(path.read_text()) if OFF_SITE.match(u)]
+            problems += [
+                f"{rel}: {u}" for u in CSS_URL.findall(path.read_text()) if OFF_SITE.match(u)
+            ]
         elif path.suffix in (".js", ".mjs") and path.stat().st_size < 5_000_000:
             problems += [f"{rel}: {u}" for u in JS_LOADS.findall(path.read_text(errors="replace"))]
     assert not problems, "\n".join(problems)
 
 
 # --- fallback and strict mode --------------------------------------------------------------
+
 
 def test_english_pages_have_no_notice(built_site):
     for page in PAGES:
@@ -282,6 +311,7 @@ def test_english_pages_have_no_notice(built_site):
 def small_docs(tmp_path):
     """A docs tree with every page in English, and Romanian, Hungarian, Italian missing one."""
     from tests.site.test_content import PAGES
+
     docs = tmp_path / "docs"
     for lang in LANGUAGES:
         pages = [p for p in PAGES if lang == "en" or p != "about.md"]
@@ -293,24 +323,35 @@ def small_docs(tmp_path):
 
 def test_strict_mode_fails_on_a_missing_translation(small_docs, tmp_path):
     with pytest.raises(BuildError) as failure:
-        run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", {"strict_i18n": True, "runtime": False},
-                   docs_dir=str(small_docs))
+        run_mkdocs(
+            REPO / "mkdocs.yml",
+            tmp_path / "out",
+            {"strict_i18n": True, "runtime": False},
+            docs_dir=str(small_docs),
+        )
     message = str(failure.value)
     assert "missing ro translation" in message and "about.md" in message
     assert "\n" not in message
 
 
 def test_normal_mode_falls_back_with_a_localized_notice(small_docs, tmp_path):
-    run_mkdocs(REPO / "mkdocs.yml", tmp_path / "out", {"strict_i18n": False, "runtime": False},
-               docs_dir=str(small_docs))
+    run_mkdocs(
+        REPO / "mkdocs.yml",
+        tmp_path / "out",
+        {"strict_i18n": False, "runtime": False},
+        docs_dir=str(small_docs),
+    )
     for lang, title in NOTICE_TITLES.items():
         html = (tmp_path / "out" / lang / "about/index.html").read_text()
         assert "gin-untranslated" in html and title in html
-        assert "gin-untranslated" not in (tmp_path / "out" / lang / "glossary/index.html").read_text()
+        assert (
+            "gin-untranslated" not in (tmp_path / "out" / lang / "glossary/index.html").read_text()
+        )
     assert "gin-untranslated" not in (tmp_path / "out/about/index.html").read_text()
 
 
 # --- build errors are one clear line -------------------------------------------------------
+
 
 def test_missing_npm_runtime_is_one_line(tmp_path):
     with pytest.raises(BuildError) as failure:
@@ -330,9 +371,20 @@ def test_wrong_npm_runtime_version_is_one_line(tmp_path):
 
 def test_cli_reports_a_missing_runtime_in_one_line(tmp_path):
     proc = subprocess.run(
-        [sys.executable, "-m", "sitegen", "build", "--site-dir", str(tmp_path / "site"),
-         "--node-modules", str(tmp_path / "nothing-here")],
-        cwd=REPO, capture_output=True, text=True)
+        [
+            sys.executable,
+            "-m",
+            "sitegen",
+            "build",
+            "--site-dir",
+            str(tmp_path / "site"),
+            "--node-modules",
+            str(tmp_path / "nothing-here"),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "npm ci" in lines[0]
@@ -378,8 +430,13 @@ def test_a_build_stopped_by_sigterm_leaves_nothing_half_made(tmp_path, when):
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("the last good site")
-    proc = subprocess.Popen([sys.executable, "-m", "sitegen", "build", "--site-dir", str(site)],
-                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sitegen", "build", "--site-dir", str(site)],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 180
     while not [p for p in tmp_path.iterdir() if p.name.startswith(when)]:
         assert time.monotonic() < deadline and proc.poll() is None, f"no {when} came"
@@ -389,3 +446,45 @@ def test_a_build_stopped_by_sigterm_leaves_nothing_half_made(tmp_path, when):
     assert "Traceback" not in proc.stderr.read()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no .site.new, no gin-runtime-*
     assert (site / "index.html").read_text() == "the last good site"
+
+
+class Shown(HTMLParser):
+    """What a reader meets on a page: its text, and the words of aria-label, title, alt and
+    placeholder (not scripts, styles or data attributes)."""
+
+    SEEN = ("aria-label", "title", "alt", "placeholder")
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.parts: list[str] = []
+        self.hidden = 0
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.hidden += 1
+        self.parts += [v for k, v in attrs if k in self.SEEN and v]
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def test_no_page_shows_a_raw_catalog_key(built_site):
+    """A message missing from a catalog shows its key: none does, on any page of the site."""
+    from sitegen import catalogs
+
+    keys = sorted(catalogs.source_messages(), key=len, reverse=True)
+    raw = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, keys)) + r")(?!\w|\.\w)")
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 100
+    found = [
+        (str(path.relative_to(built_site)), match)
+        for path in pages
+        for match in raw.findall(" ".join(Shown(path.read_text(encoding="utf-8")).parts))
+    ]
+    assert found == []

@@ -30,8 +30,19 @@ from sitegen.languages import languages
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = languages()
 LESSONS = lessons.load_lessons(REPO / "tutorials", catalogs.source_messages(), REPO)
-EXPECTED_ORDER = ["cards", "melds", "deadwood", "first-turn", "knock", "gin", "lay-offs",
-                  "undercut", "game", "hollywood", "oklahoma"]
+EXPECTED_ORDER = [
+    "cards",
+    "melds",
+    "deadwood",
+    "first-turn",
+    "knock",
+    "gin",
+    "lay-offs",
+    "undercut",
+    "game",
+    "hollywood",
+    "oklahoma",
+]
 
 GOOD_STEP = """\
   - id: count
@@ -46,13 +57,17 @@ GOOD_STEP = """\
 
 def step_of(ask: str, fields: str) -> str:
     """A step ``s`` of kind ``ask`` with ``fields`` (YAML lines, indented) and the messages."""
-    return (f"  - id: s\n    ask: {ask}\n    {fields}\n    text: lesson.deadwood.count.text\n"
-            "    explain: lesson.deadwood.count.explain\n")
+    return (
+        f"  - id: s\n    ask: {ask}\n    {fields}\n    text: lesson.deadwood.count.text\n"
+        "    explain: lesson.deadwood.count.explain\n"
+    )
 
 
 def lesson_text(steps: str = GOOD_STEP, head: str = "") -> str:
-    return ("id: sample\norder: 1\ntitle: lesson.deadwood.title\nintro: [lesson.deadwood.intro]\n"
-            f"{head}steps:\n{steps}")
+    return (
+        "id: sample\norder: 1\ntitle: lesson.deadwood.title\nintro: [lesson.deadwood.intro]\n"
+        f"{head}steps:\n{steps}"
+    )
 
 
 def write_lesson(folder: Path, text: str, name: str = "01-sample.yaml") -> Path:
@@ -82,51 +97,73 @@ def build_error(tmp_path: Path, text: str) -> str:
 # --- the schema and the replay ----------------------------------------------------------------
 
 BROKEN = {
-    "missing answer": (GOOD_STEP.replace("    answer: 10\n", ""),
-                       "step 1 ('count'): the step needs 'answer'"),
-    "missing hand": (GOOD_STEP.replace("    hand: AS 2S 3S 7H 7D 7C 9C TC JC KD\n", ""),
-                     "step 1 ('count'): a deadwood step needs 'hand'"),
-    "unknown kind": (GOOD_STEP.replace("ask: deadwood", "ask: guess"),
-                     "step 1 ('count'): unknown kind ask: 'guess'; use one of discard, deadwood"),
-    "bad card": (GOOD_STEP.replace("KD", "XD"),
-                 "step 1 ('count'): hand: unknown rank 'X' in card 'XD'"),
-    "repeated card": (GOOD_STEP.replace("KD", "AS"),
-                      "step 1 ('count'): hand: AS appears twice"),
-    "wrong count": (GOOD_STEP.replace(" KD", ""),
-                    "step 1 ('count'): hand: expected 10 or 11 cards, got 9"),
-    "a list where cards belong": (GOOD_STEP.replace("hand: AS 2S 3S 7H 7D 7C 9C TC JC KD",
-                                                    "hand: [[AS, 2S]]"),
-                                  "step 1 ('count'): hand must be cards written like 7H 8H 9H, "
-                                  "not [['AS', '2S']]"),
-    "wrong stated answer": (GOOD_STEP.replace("answer: 10", "answer: 11"),
-                            "step 1 ('count'): the stated answer 11 is not what the engine "
-                            "computes: 10"),
-    "unknown field": (GOOD_STEP + "    upcard: 5H\n",
-                      "step 1 ('count'): a deadwood step has no field 'upcard'"),
-    "unknown message": (GOOD_STEP.replace("lesson.deadwood.count.hint", "lesson.nope.hint"),
-                        "step 1 ('count'): hints: no message 'lesson.nope.hint' in "
-                        "locales/messages.pot"),
-    "answer of the wrong type": (GOOD_STEP.replace("answer: 10", "answer: ten"),
-                                 "step 1 ('count'): answer must be a whole number, not 'ten'"),
-    "a list where a message belongs": (GOOD_STEP.replace("text: lesson.deadwood.count.text",
-                                                         "text: [lesson.deadwood.count.text]"),
-                                       "step 1 ('count'): text must be a message id, not "
-                                       "['lesson.deadwood.count.text']"),
+    "missing answer": (
+        GOOD_STEP.replace("    answer: 10\n", ""),
+        "step 1 ('count'): the step needs 'answer'",
+    ),
+    "missing hand": (
+        GOOD_STEP.replace("    hand: AS 2S 3S 7H 7D 7C 9C TC JC KD\n", ""),
+        "step 1 ('count'): a deadwood step needs 'hand'",
+    ),
+    "unknown kind": (
+        GOOD_STEP.replace("ask: deadwood", "ask: guess"),
+        "step 1 ('count'): unknown kind ask: 'guess'; use one of discard, deadwood",
+    ),
+    "bad card": (
+        GOOD_STEP.replace("KD", "XD"),
+        "step 1 ('count'): hand: unknown rank 'X' in card 'XD'",
+    ),
+    "repeated card": (GOOD_STEP.replace("KD", "AS"), "step 1 ('count'): hand: AS appears twice"),
+    "wrong count": (
+        GOOD_STEP.replace(" KD", ""),
+        "step 1 ('count'): hand: expected 10 or 11 cards, got 9",
+    ),
+    "a list where cards belong": (
+        GOOD_STEP.replace("hand: AS 2S 3S 7H 7D 7C 9C TC JC KD", "hand: [[AS, 2S]]"),
+        "step 1 ('count'): hand must be cards written like 7H 8H 9H, not [['AS', '2S']]",
+    ),
+    "wrong stated answer": (
+        GOOD_STEP.replace("answer: 10", "answer: 11"),
+        "step 1 ('count'): the stated answer 11 is not what the engine computes: 10",
+    ),
+    "unknown field": (
+        GOOD_STEP + "    upcard: 5H\n",
+        "step 1 ('count'): a deadwood step has no field 'upcard'",
+    ),
+    "unknown message": (
+        GOOD_STEP.replace("lesson.deadwood.count.hint", "lesson.nope.hint"),
+        "step 1 ('count'): hints: no message 'lesson.nope.hint' in locales/messages.pot",
+    ),
+    "answer of the wrong type": (
+        GOOD_STEP.replace("answer: 10", "answer: ten"),
+        "step 1 ('count'): answer must be a whole number, not 'ten'",
+    ),
+    "a list where a message belongs": (
+        GOOD_STEP.replace("text: lesson.deadwood.count.text", "text: [lesson.deadwood.count.text]"),
+        "step 1 ('count'): text must be a message id, not ['lesson.deadwood.count.text']",
+    ),
     "discard not in the hand": (
         GOOD_STEP.replace("ask: deadwood", "ask: discard")
-        .replace("JC KD", "JC KD 4H").replace("answer: 10", "answer: 5C"),
+        .replace("JC KD", "JC KD 4H")
+        .replace("answer: 10", "answer: 5C"),
         "step 1 ('count'): the stated answer '5C' is not what the engine computes: the answer "
-        "5C is not in the hand"),
+        "5C is not in the hand",
+    ),
     "wrong discard": (
         GOOD_STEP.replace("ask: deadwood", "ask: discard")
-        .replace("JC KD", "JC KD 4H").replace("answer: 10", "answer: 7H"),
+        .replace("JC KD", "JC KD 4H")
+        .replace("answer: 10", "answer: 7H"),
         "step 1 ('count'): the stated answer '7H' is not what the engine computes: discarding "
-        "7H leaves deadwood 28, the best discard (KD) leaves 4"),
+        "7H leaves deadwood 28, the best discard (KD) leaves 4",
+    ),
     "wrong knock verdict": (
         GOOD_STEP.replace("ask: deadwood", "ask: knock")
-        .replace("JC KD", "JC KD 4H").replace("answer: 10", "answer: gin"),
-        "step 1 ('count'): the stated answer 'gin' is not what the engine computes: 'knock'"),
-    "wrong lay-offs": (textwrap.dedent("""\
+        .replace("JC KD", "JC KD 4H")
+        .replace("answer: 10", "answer: gin"),
+        "step 1 ('count'): the stated answer 'gin' is not what the engine computes: 'knock'",
+    ),
+    "wrong lay-offs": (
+        textwrap.dedent("""\
             - id: lay
               ask: layoff
               knocker_melds: [7S 8S 9S, KH KD KC]
@@ -136,8 +173,10 @@ BROKEN = {
               explain: lesson.lay-offs.chain.explain
         """),
         "step 1 ('lay'): the stated answer '6S' is not what the engine computes: the defender "
-        "lays off 6S 5S"),
-    "illegal move": (textwrap.dedent("""\
+        "lays off 6S 5S",
+    ),
+    "illegal move": (
+        textwrap.dedent("""\
             - id: first
               ask: move
               deal: {seed: 7}
@@ -147,8 +186,10 @@ BROKEN = {
               explain: lesson.first-turn.offer.explain
         """),
         "step 1 ('first'): the stated answer 'draw_stock' is not what the engine computes: "
-        "'draw_stock' is not a legal move now"),
-    "two right choices": (textwrap.dedent("""\
+        "'draw_stock' is not a legal move now",
+    ),
+    "two right choices": (
+        textwrap.dedent("""\
             - id: first
               ask: move
               deal: {seed: 7}
@@ -157,8 +198,10 @@ BROKEN = {
               text: lesson.first-turn.offer.text
               explain: lesson.first-turn.offer.explain
         """),
-        "step 1 ('first'): the choice 'pass' is legal too"),
-    "wrong melds": (textwrap.dedent("""\
+        "step 1 ('first'): the choice 'pass' is legal too",
+    ),
+    "wrong melds": (
+        textwrap.dedent("""\
             - id: arrange
               ask: melds
               hand: 3H 4H 5H 6H 5S 5D 8C 8D 8S KC
@@ -167,33 +210,77 @@ BROKEN = {
               explain: lesson.deadwood.arrange.explain
         """),
         "step 1 ('arrange'): the stated answer '3H 4H 6H KC' is not what the engine computes: "
-        "the deadwood of the best arrangement is"),
+        "the deadwood of the best arrangement is",
+    ),
     "a placeholder the step cannot fill": (
         GOOD_STEP.replace("lesson.deadwood.count.explain", "lesson.game.total.explain"),
         "step 'count': message 'lesson.game.total.explain' (en) uses {value}, which this "
-        "step does not provide"),
+        "step does not provide",
+    ),
     # every step kind's check of the stated answer against the engine
-    "wrong score": (step_of("score", "knocker: 2S 3S 4S 7H 7D 7C 9C TC JC 5D\n"
-                            "    defender: 8S 9S TS KH KD 4H 6C 6H 2C AD\n    answer: 35"),
-                    "step 1 ('s'): the stated answer 35 is not what the engine computes: 34"),
-    "wrong sheet number": (step_of("sheet", "entries: [A 60, B 14, A 45]\n    find: totals.0\n"
-                                   "    answer: 256"),
-                           "step 1 ('s'): the stated answer 256 is not what the engine "
-                           "computes: 255"),
-    "a sheet value that is no number": (step_of("sheet", "entries: [A 60, B 14, A 45]\n"
-                                                "    find: finished\n    answer: 1"),
-                                        "step 1 ('s'): find: 'finished' is not a number in the "
-                                        "engine's score sheet"),
+    "wrong score": (
+        step_of(
+            "score",
+            "knocker: 2S 3S 4S 7H 7D 7C 9C TC JC 5D\n"
+            "    defender: 8S 9S TS KH KD 4H 6C 6H 2C AD\n    answer: 35",
+        ),
+        "step 1 ('s'): the stated answer 35 is not what the engine computes: 34",
+    ),
+    "wrong sheet number": (
+        step_of("sheet", "entries: [A 60, B 14, A 45]\n    find: totals.0\n    answer: 256"),
+        "step 1 ('s'): the stated answer 256 is not what the engine computes: 255",
+    ),
+    "a sheet value that is no number": (
+        step_of("sheet", "entries: [A 60, B 14, A 45]\n    find: finished\n    answer: 1"),
+        "step 1 ('s'): find: 'finished' is not a number in the engine's score sheet",
+    ),
     "the engine's verdict not among the choices": (
-        step_of("knock", "hand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D 5H\n    choices: [gin, 'no']\n"
-                "    answer: knock"),
-        "step 1 ('s'): the engine's answer 'knock' is not one of the choices"),
+        step_of(
+            "knock",
+            "hand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D 5H\n    choices: [gin, 'no']\n    answer: knock",
+        ),
+        "step 1 ('s'): the engine's answer 'knock' is not one of the choices",
+    ),
     "an answer not among the choices": (
-        step_of("move", "deal: {seed: 7}\n    choices: [take_upcard, draw_stock]\n"
-                "    answer: pass"),
-        "step 1 ('s'): answer must be one of take_upcard, draw_stock, not 'pass'"),
-    "duplicate step id": (GOOD_STEP + GOOD_STEP,
-                          "step 2 ('count'): a second step with the id 'count'"),
+        step_of(
+            "move", "deal: {seed: 7}\n    choices: [take_upcard, draw_stock]\n    answer: pass"
+        ),
+        "step 1 ('s'): answer must be one of take_upcard, draw_stock, not 'pass'",
+    ),
+    "duplicate step id": (
+        GOOD_STEP + GOOD_STEP,
+        "step 2 ('count'): a second step with the id 'count'",
+    ),
+    "a step that is not a mapping": (
+        "  - count the deadwood\n",
+        "step 1: a step is a mapping with id, ask, text",
+    ),
+    "missing text": (
+        GOOD_STEP.replace("    text: lesson.deadwood.count.text\n", ""),
+        "step 1 ('count'): the step needs 'text'",
+    ),
+    "bad step id": (
+        GOOD_STEP.replace("id: count", "id: Count Them"),
+        "step 1 ('Count Them'): the step id 'Count Them' must be up to 40 lowercase",
+    ),
+    "unknown text message": (
+        GOOD_STEP.replace("text: lesson.deadwood.count.text", "text: lesson.deadwood.nope"),
+        "step 1 ('count'): text: no message 'lesson.deadwood.nope'",
+    ),
+    "hints not a list": (
+        GOOD_STEP.replace(
+            "hints: [lesson.deadwood.count.hint]", "hints: lesson.deadwood.count.hint"
+        ),
+        "step 1 ('count'): 'hints' must be a list of message ids",
+    ),
+    "unknown hint": (
+        GOOD_STEP.replace("hints: [lesson.deadwood.count.hint]", "hints: [lesson.deadwood.nope]"),
+        "step 1 ('count'): hints: no message 'lesson.deadwood.nope'",
+    ),
+    "a message that is not an id": (
+        GOOD_STEP.replace("explain: lesson.deadwood.count.explain", "explain: [a, b]"),
+        "step 1 ('count'): explain must be a message id, not",
+    ),
 }
 
 
@@ -213,7 +300,7 @@ def test_ambiguous_arrangements_are_refused(tmp_path):
         - id: two-ways
           ask: melds
           hand: {hand}
-          answer: {best['deadwood']}
+          answer: {best["deadwood"]}
           text: lesson.deadwood.arrange.text
           explain: lesson.deadwood.arrange.explain
     """)
@@ -221,21 +308,51 @@ def test_ambiguous_arrangements_are_refused(tmp_path):
     assert "step 1 ('two-ways'): the hand has more than one best arrangement" in message
 
 
-@pytest.mark.parametrize("head, text, expected", [
-    ("", "id: sample\norder: 1\ntitle: lesson.deadwood.title\nintro: x\n",
-     "the lesson needs 'steps'"),
-    ("", lesson_text().replace("order: 1", "order: first"),
-     "the order must be a whole number from 1 to 99, not 'first'"),
-    ("", lesson_text().replace("order: 1", "order: 100000000000000000000"),
-     "the order must be a whole number from 1 to 99, not 100000000000000000000"),
-    ("", lesson_text().replace("id: sample", "id: Sample Lesson"),
-     "the id 'Sample Lesson' must be up to 40 lowercase letters, digits and '-'"),
-    ("", lesson_text(head="rules: house\n"), "unknown rules 'house'"),
-    ("", lesson_text().replace("title: lesson.deadwood.title", "title: lesson.missing.title"),
-     "title: no message 'lesson.missing.title'"),
-    ("", "steps: [\n", "not valid YAML"),
-    ("", lesson_text("  []\n"), "'steps' must be a non-empty list"),
-])
+@pytest.mark.parametrize(
+    "head, text, expected",
+    [
+        (
+            "",
+            "id: sample\norder: 1\ntitle: lesson.deadwood.title\nintro: x\n",
+            "the lesson needs 'steps'",
+        ),
+        (
+            "",
+            lesson_text().replace("order: 1", "order: first"),
+            "the order must be a whole number from 1 to 99, not 'first'",
+        ),
+        (
+            "",
+            lesson_text().replace("order: 1", "order: 100000000000000000000"),
+            "the order must be a whole number from 1 to 99, not 100000000000000000000",
+        ),
+        (
+            "",
+            lesson_text().replace("id: sample", "id: Sample Lesson"),
+            "the id 'Sample Lesson' must be up to 40 lowercase letters, digits and '-'",
+        ),
+        ("", lesson_text(head="rules: house\n"), "unknown rules 'house'"),
+        (
+            "",
+            lesson_text().replace("title: lesson.deadwood.title", "title: lesson.missing.title"),
+            "title: no message 'lesson.missing.title'",
+        ),
+        ("", "steps: [\n", "not valid YAML"),
+        ("", lesson_text("  []\n"), "'steps' must be a non-empty list"),
+        ("", "- id: sample\n", "a lesson is a mapping with id, order, title, intro, steps"),
+        ("", lesson_text(head="colour: red\n"), "unknown lesson field 'colour'; the fields are"),
+        (
+            "",
+            lesson_text().replace("title: lesson.deadwood.title", "title: 42"),
+            "title must be a message id, not 42",
+        ),
+        (
+            "",
+            lesson_text().replace("intro: [lesson.deadwood.intro]", "intro: [lesson.nope]"),
+            "intro: no message 'lesson.nope'",
+        ),
+    ],
+)
 def test_broken_lesson_headers(tmp_path, head, text, expected):
     message = build_error(tmp_path, text)
     assert expected in message, message
@@ -249,11 +366,39 @@ def test_a_binary_lesson_file_is_one_line(tmp_path):
     assert str(caught.value) == "tutorials/01-sample.yaml: not a text file (UTF-8)"
 
 
+def test_duplicate_ids_are_refused(tmp_path):
+    write_lesson(tmp_path, lesson_text(), "01-a.yaml")
+    write_lesson(tmp_path, lesson_text().replace("order: 1", "order: 2"), "02-b.yaml")
+    with pytest.raises(
+        lessons.LessonError,
+        match=r"^tutorials/02-b.yaml: the id 'sample' is "
+        r"used by tutorials/01-a.yaml too$",
+    ):
+        render_all(tmp_path)
+
+
+@pytest.mark.parametrize("page", ["rules/nowhere.md", 7])
+def test_a_lesson_names_a_page_of_the_site(tmp_path, page):
+    path = write_lesson(tmp_path, lesson_text(head=f"page: {page}\n"))
+    pages = {"rules/melds.md", "index.md"}
+    with pytest.raises(lessons.LessonError) as caught:
+        lessons.read_lesson(path, catalogs.source_messages(), tmp_path, pages)
+    assert str(caught.value) == (
+        f"tutorials/01-sample.yaml: the page {page!r} is not a page of the site "
+        "(like rules/melds.md)"
+    )
+    good = write_lesson(tmp_path, lesson_text(head="page: rules/melds.md\n"))
+    assert lessons.read_lesson(good, catalogs.source_messages(), tmp_path, pages).id == "sample"
+
+
 def test_duplicate_orders_are_refused(tmp_path):
     write_lesson(tmp_path, lesson_text(), "01-a.yaml")
     write_lesson(tmp_path, lesson_text().replace("id: sample", "id: other"), "02-b.yaml")
-    with pytest.raises(lessons.LessonError, match=r"tutorials/02-b.yaml: the order 1 is used "
-                                                  r"by tutorials/01-a.yaml too"):
+    with pytest.raises(
+        lessons.LessonError,
+        match=r"tutorials/02-b.yaml: the order 1 is used "
+        r"by tutorials/01-a.yaml too",
+    ):
         render_all(tmp_path)
 
 
@@ -266,6 +411,7 @@ def test_a_good_lesson_renders_in_every_language(tmp_path):
 
 
 # --- the real lessons ------------------------------------------------------------------------
+
 
 def test_the_eleven_lessons_in_order():
     assert [lesson.id for lesson in LESSONS] == EXPECTED_ORDER
@@ -283,8 +429,11 @@ def test_every_step_is_confirmed_by_the_engine():
             kind = data["ask"]
             extra = {k: data[k] for k in ("rules", "upcard") if k in data}
             if kind == "deadwood":
-                assert api.call({"op": "deadwood", "cards": data["hand"]})["result"]["points"] \
-                    == data["answer"] == check["points"]
+                assert (
+                    api.call({"op": "deadwood", "cards": data["hand"]})["result"]["points"]
+                    == data["answer"]
+                    == check["points"]
+                )
             elif kind == "discard":
                 rest = " ".join(c for c in data["hand"].split() if c != data["answer"])
                 after = api.call({"op": "deadwood", "cards": rest})["result"]["points"]
@@ -294,17 +443,28 @@ def test_every_step_is_confirmed_by_the_engine():
                 request = {"op": "knock", "cards": data["hand"], **extra}
                 assert api.call(request)["result"]["verdict"] == data["answer"] == check["verdict"]
             elif kind == "score":
-                request = {"op": "score", "knocker": data["knocker"], "defender": data["defender"],
-                           **extra}
+                request = {
+                    "op": "score",
+                    "knocker": data["knocker"],
+                    "defender": data["defender"],
+                    **extra,
+                }
                 assert api.call(request)["result"]["points"] == data["answer"] == check["points"]
             elif kind == "sheet":
-                request = {"op": "sheet", "entries": data["entries"],
-                           "format": data.get("format", "standard"), **extra}
+                request = {
+                    "op": "sheet",
+                    "entries": data["entries"],
+                    "format": data.get("format", "standard"),
+                    **extra,
+                }
                 result = api.call(request)["result"]
                 assert S.resolve(result, data["find"]) == data["answer"] == check["value"]
             elif kind == "layoff":
-                request = {"op": "layoffs", "knocker_melds": data["knocker_melds"],
-                           "defender": data["defender"]}
+                request = {
+                    "op": "layoffs",
+                    "knocker_melds": data["knocker_melds"],
+                    "defender": data["defender"],
+                }
                 laid = {l["card"] for l in api.call(request)["result"]["lay_offs"]}
                 assert laid == set(data["answer"].split()) == set(check["cards"].split())
             elif kind == "melds":
@@ -327,8 +487,10 @@ def test_rule_numbers_come_from_the_presets():
                 assert not re.search(rf"(?<![\d.]){number}(?![\d])", text), (key, number)
     gin = next(lesson for lesson in LESSONS if lesson.id == "gin")
     intro = lessons.render_lesson(gin, LESSONS, catalogs.load("en"))
-    assert f"a bonus of {api.call({'op': 'rules', 'name': 'standard'})['result']['gin_bonus']}" \
+    assert (
+        f"a bonus of {api.call({'op': 'rules', 'name': 'standard'})['result']['gin_bonus']}"
         in intro
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -362,8 +524,11 @@ def _used_message_ids() -> set[str]:
         keys |= {lesson.data["title"], *lesson.data["intro"]}
         for step in lesson.steps:
             keys |= {step.messages["text"], step.messages["explain"], *step.messages["hints"]}
-    for module in (REPO / "presentation/ginview/steps.py", REPO / "sitegen/lessons.py",
-                   *(REPO / "sitegen/templates").glob("*.j2")):
+    for module in (
+        REPO / "presentation/ginview/steps.py",
+        REPO / "sitegen/lessons.py",
+        *(REPO / "sitegen/templates").glob("*.j2"),
+    ):
         keys |= set(re.findall(r'"(tutorial\.[\w.]+)"', module.read_text(encoding="utf-8")))
     keys |= {key for key in page_texts.TEXTS.values() if key.startswith("tutorial.")}
     keys |= {f"tutorial.why.knock_{verdict}" for verdict in S.VERDICTS}
@@ -401,8 +566,10 @@ def test_the_plugin_lists_the_lessons_in_the_nav(built_site):
     section = next(item["Lessons"] for item in config["nav"] if "Lessons" in item)
     assert section == ["lessons/index.md"]  # the plugin adds the lessons after the index
     assert "assets/gin/lessons.css" in config["extra_css"]
-    names = {lang["locale"]: lang.get("nav_translations", {}).get("Lessons")
-             for lang in next(p["i18n"] for p in config["plugins"] if "i18n" in p)["languages"]}
+    names = {
+        lang["locale"]: lang.get("nav_translations", {}).get("Lessons")
+        for lang in next(p["i18n"] for p in config["plugins"] if "i18n" in p)["languages"]
+    }
     assert names == {"en": None, "ro": "Lecții", "hu": "Leckék", "it": "Lezioni"}
     for lang in LANGUAGES:
         home = (built_site / ("" if lang == "en" else lang) / "index.html").read_text("utf-8")

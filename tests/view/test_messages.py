@@ -146,3 +146,42 @@ def test_every_key_named_in_the_code_has_a_message():
     assert sorted(named - set(MESSAGES)) == []
     for lang, cat in SHIPPED.items():
         assert [key for key in sorted(named) if not cat.has(key)] == [], lang
+
+
+def play_families() -> dict[str, tuple[str, ...]]:
+    """The play page's keys built from a value (``f"play.move.{kind}"``): each family, and every
+    value the engine can give it."""
+    import ginrummy.advice as advice
+    from ginrummy import RULESETS
+    from ginrummy.bots import LEVELS
+    from ginrummy.hand import ACTION_KINDS
+    from ginrummy.match import FORMATS
+
+    reasons = set(re.findall(r"^- ``(\w+)``", advice.__doc__, re.M)) - {"expected"}
+    players = ("0", "1")
+    return {
+        "play.bot": ACTION_KINDS,
+        "play.move": (*ACTION_KINDS, "knock_melds"),
+        "play.prompt": ("offer", "draw", "discard", "lay_off"),
+        "play.dealer": players,
+        "play.hand_won": players,
+        "play.ended": players,
+        "play.level": LEVELS,
+        "play.format": FORMATS,
+        "play.reason": tuple(sorted(reasons)),
+        "rules": tuple(RULESETS),
+    }
+
+
+def test_every_key_the_play_page_builds_has_a_message():
+    """The coach leaves out a reason it has no words for, so a missing ``play.reason.*`` would
+    be lost silently: every value of every family the play page builds keys from is worded."""
+    source = code_lines(REPO / "presentation/ginview/play.py")
+    built = set(re.findall(r"""f["']([a-z_.]+)\.\{""", source))
+    families = play_families()
+    assert built == set(families), "a family of keys the test does not know"
+    assert len(families["play.reason"]) >= 12
+    keys = [f"{family}.{value}" for family, values in families.items() for value in values]
+    assert sorted(set(keys) - set(MESSAGES)) == []
+    for lang, cat in SHIPPED.items():
+        assert [key for key in keys if not cat.has(key)] == [], lang

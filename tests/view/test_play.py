@@ -143,7 +143,11 @@ def test_an_illegal_move_is_refused_and_nothing_is_played():
 
 @pytest.mark.parametrize(
     "lang, seed, scoring",
-    zip(LANGUAGES, [1, 2, 3, 4], ["standard", "hollywood", "standard", "hollywood"]),
+    list(
+        zip(
+            LANGUAGES, [1, 2, 3, 4], ["standard", "hollywood", "standard", "hollywood"], strict=True
+        )
+    ),
 )
 def test_whole_games_never_show_hidden_cards_and_end_with_a_review(lang, seed, scoring):
     """The reader plays simply (the stock, the highest deadwood card, knocks at once) against

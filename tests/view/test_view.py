@@ -16,6 +16,7 @@ from ginview.steps import STEPS, feedback, read_step
 
 from sitegen import catalogs
 from sitegen.languages import languages
+from tests.fuzz.strategies import check_message
 
 SCORE = {
     "kind": "score",
@@ -253,28 +254,54 @@ def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
 
 
 @pytest.mark.parametrize(
-    "request_text",
+    "request_text, code, params",
     [
-        "[" * 5000,
-        '{"op": "render", "state": ' + "[" * 3000 + "]" * 3000 + "}",
-        "null",
-        "42",
-        '"text"',
-        "{}",
-        '{"op": "render"}',
-        '{"op": "edit", "state": {}}',
-        '{"op": "render", "state": {"kind": "melds", "hand": 42}}',
-        '{"op": "render", "state": {"kind": "sheet", "entries": [{"winner": true, "points": 1}]}}',
-        '{"op": "render", "state": {"kind": "sheet", "entries": [[0, 25]]}}',
-        '{"op": "feedback", "step": {"ask": "deadwood", "hand": "AS"}, "answer": "x"}',
-        "x" * 200_000,
+        ("[" * 5000, "bad_json", {}),
+        ('{"op": "render", "state": ' + "[" * 3000 + "]" * 3000 + "}", "bad_json", {}),
+        ("null", "bad_request", {}),
+        ("42", "bad_request", {}),
+        ('"text"', "bad_request", {}),
+        ("{}", "unknown_op", {"op": ""}),
+        ('{"op": "jump"}', "unknown_op", {"op": "jump"}),
+        ('{"op": "render"}', "bad_field", {"field": "state"}),
+        ('{"op": "render", "link": "x"}', "bad_field", {"field": "kind"}),
+        ('{"op": "render", "kind": "melds", "link": 7}', "bad_field", {"field": "link"}),
+        ('{"op": "edit", "state": {}}', "bad_field", {"field": "edit"}),
+        ('{"op": "feedback", "answer": "x"}', "bad_field", {"field": "step"}),
+        ('{"op": "play", "move": {"fly": 1}}', "bad_field", {"field": "move"}),
+        ('{"op": "play", "move": {"new": {"colour": 1}}}', "bad_field", {"field": "new"}),
+        (
+            '{"op": "render", "state": {"kind": "melds", "hand": 42}}',
+            "unknown_suit",
+            {"field": "hand", "token": "42"},
+        ),
+        (
+            '{"op": "render", "state": {"kind": "sheet", "entries": [{"winner": true, "points": 1}]}}',
+            "bad_field",
+            {"field": "winner"},
+        ),
+        (
+            '{"op": "render", "state": {"kind": "sheet", "entries": [[0, 25]]}}',
+            "bad_field",
+            {"field": "entries"},
+        ),
+        (
+            '{"op": "feedback", "step": {"ask": "deadwood", "hand": "AS"}, "answer": "x"}',
+            "wrong_count",
+            {"field": "hand", "got": 1},
+        ),
+        ("x" * 200_000, "bad_json", {}),
     ],
 )
-def test_handle_always_answers_with_a_coded_error(request_text):
+def test_handle_always_answers_with_a_coded_error(request_text, code, params):
+    """Each bad request gets the code that names its problem, with the field at fault, and a
+    message in words (never the raw key, never a blank)."""
     response = json.loads(api.handle(request_text))
     assert response["v"] == 1 and response["ok"] is False
-    assert response["error"]["code"] != "internal_error", response
-    assert response["error"]["message"]
+    error = response["error"]
+    assert error["code"] == code, error
+    assert params.items() <= error["params"].items(), error
+    check_message(error["message"])
 
 
 def test_feedback_judges_every_kind_of_step():
