@@ -672,13 +672,13 @@ def report(results, variants, pages, lh, runs):
                 "",
             )
         )
-        phases = [x["phases"] for x in r["cold"] if x.get("phases")]
-        if phases:
-            for k in phases[0]:
+        for load in ("cold", "warm"):
+            phases = [x["phases"] for x in r[load] if x.get("phases")]
+            for k in phases[0] if phases else ():
                 rows.append(
                     (
                         name,
-                        f"  worker boot phase, cold: {k}",
+                        f"  worker boot phase, {load}: {k}",
                         fmt(med([p.get(k) for p in phases]), " ms"),
                         "",
                         "",

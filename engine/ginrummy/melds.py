@@ -126,7 +126,12 @@ class Arrangement:
 # --- the lane tables --------------------------------------------------------------------------
 
 
-def _build_lane_tables() -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+_Tables = tuple[list[int], list[int], list[int], list[int], list[int]]
+
+
+# Runs only at import: no mutant of it could be switched on (make mutate). Every test that
+# melds checks the tables.
+def _build_lane_tables() -> _Tables:  # pragma: no mutate block
     """Tables indexed by a 13-bit lane (one suit's cards, ace at bit 0), using runs only:
 
     - ``key``: least deadwood as ``points << _KEY_SHIFT | dead cards`` (points first, then

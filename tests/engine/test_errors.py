@@ -9,6 +9,21 @@ from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards, sc
 from ginrummy.cards import MAX_SHOWN
 from ginrummy.game import HandEntry
 from ginrummy.hand import HandState, deal
+from ginrummy.rules import (
+    ACE_UPCARD_RULES,
+    NEXT_DEALER_RULES,
+    NUMBER_RANGES,
+    SHUTOUT_RULES,
+    TIE_RULES,
+    RuleSet,
+)
+
+CHOICES = {
+    "tie": TIE_RULES,
+    "shutout": SHUTOUT_RULES,
+    "ace_upcard": ACE_UPCARD_RULES,
+    "next_dealer": NEXT_DEALER_RULES,
+}
 
 LONG = "Q" * (MAX_SHOWN + 5)
 CUT = "Q" * (MAX_SHOWN - 1) + "…"  # a long token is quoted cut to MAX_SHOWN characters
@@ -183,4 +198,85 @@ def test_a_hand_entry_needs_the_knockers_number(knocker):
         "code": "bad_entry",
         "message": f"knocker must be player 0 or 1, not {knocker!r}",
         "params": {"field": "knocker", "value": knocker},
+    }
+
+
+@pytest.mark.parametrize("name", sorted(NUMBER_RANGES))
+def test_a_rule_number_out_of_its_range_is_refused_in_full(name):
+    """Each number of a rule set: below, above, not a whole number, or missing (None, which
+    only big_gin_bonus may be: big gin not played) is refused, naming the rule, the value and
+    the range. With big gin not played, the numbers after it are still checked."""
+    low, high = NUMBER_RANGES[name]
+    nothing = " or None" if name == "big_gin_bonus" else ""
+    for bad in (low - 1, high + 1, True, 2.0, "5", None):
+        if bad is None and name == "big_gin_bonus":
+            assert RuleSet(big_gin_bonus=None).big_gin_bonus is None
+            continue
+        for others in ({}, {"big_gin_bonus": None} if name != "big_gin_bonus" else {}):
+            with pytest.raises(RuleError) as info:
+                RuleSet(**others, **{name: bad})
+            assert info.value.code == "bad_rule"
+            assert info.value.params == {
+                "rule": name,
+                "value": str(bad),
+                "low": low,
+                "high": high,
+            }
+            assert str(info.value) == (
+                f"{name} must be a whole number from {low} to {high}{nothing}, not {bad}"
+            )
+
+
+@pytest.mark.parametrize("name, allowed", sorted(CHOICES.items()))
+def test_a_rule_choice_not_offered_is_refused_in_full(name, allowed):
+    with pytest.raises(RuleError) as info:
+        RuleSet(**{name: "house"})
+    assert info.value.code == "bad_rule"
+    assert info.value.params == {"rule": name, "value": "house"}
+    assert str(info.value) == f"{name} must be one of {', '.join(allowed)}, not 'house'"
+
+
+def test_a_changed_preset_is_custom_unless_named():
+    oklahoma = RULESETS["oklahoma"]
+    custom = oklahoma.replace(knock_limit=5)
+    assert (custom.name, custom.sources, custom.knock_limit) == ("custom", (), 5)
+    named = oklahoma.replace(name="club", gin_bonus=30)
+    assert (named.name, named.sources, named.oklahoma) == ("club", oklahoma.sources, True)
+    with pytest.raises(RuleError) as info:
+        oklahoma.replace(colour="red")
+    assert (info.value.code, info.value.params) == ("unknown_rule", {"rule": "colour"})
+
+
+def test_an_error_is_one_line_of_at_most_300_characters():
+    assert str(RuleError("x", "a" * 300)) == "a" * 300
+    assert str(RuleError("x", "a" * 301)) == "a" * 299 + "…"
+
+
+def test_an_error_as_json_keeps_its_params_plain():
+    """Cards become their notation (a list of cards one string), long texts are cut, anything
+    else is its text; numbers, flags and None stay as they are."""
+    cards = parse_cards("AS TD")
+    error = RuleError(
+        "x",
+        "m",
+        cards=tuple(cards),
+        one=[cards[0]],
+        mixed=[cards[0], 7],
+        nested={"deep": ["a", None, 2.5, True]},
+        long="b" * 400,
+        other=Card.parse("KH"),
+        thing=ValueError("c" * 400),
+    )
+    assert error.to_json() == {
+        "code": "x",
+        "message": "m",
+        "params": {
+            "cards": "AS TD",
+            "one": "AS",
+            "mixed": ["AS", 7],
+            "nested": {"deep": ["a", None, 2.5, True]},
+            "long": "b" * 299 + "…",
+            "other": "KH",
+            "thing": "c" * 299 + "…",
+        },
     }

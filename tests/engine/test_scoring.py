@@ -481,3 +481,40 @@ def test_random_hands(deal):
     else:
         assert result.defender_points == arrange(defender).points
     assert score_hand(knocker, defender) == result  # deterministic
+
+
+def test_a_result_as_json_in_full():
+    """Oklahoma with a spade upcard (limit 9, doubled), three lay-offs, one a chain."""
+    result = score_hand(
+        "2S 3S 4S 7H 7D 7C 9C TC JC 5D", "5S 8C QC KH KD KS 4H 6C 6H 2C", "oklahoma", "9S"
+    )
+    assert result.to_json() == {
+        "outcome": "knock",
+        "winner": "knocker",
+        "points": 26,
+        "tie": False,
+        "multiplier": 2,
+        "knock_limit": 9,
+        "upcard": "9S",
+        "knocker_melds": ["2S 3S 4S", "7H 7D 7C", "9C TC JC"],
+        "knocker_deadwood": "5D",
+        "knocker_points": 5,
+        "defender_melds": ["KS KH KD"],
+        "lay_offs": [
+            {"card": "5S", "meld_index": 0, "meld": "2S 3S 4S", "result": "2S 3S 4S 5S"},
+            {"card": "8C", "meld_index": 2, "meld": "9C TC JC", "result": "8C 9C TC JC"},
+            {"card": "QC", "meld_index": 2, "meld": "8C 9C TC JC", "result": "8C 9C TC JC QC"},
+        ],
+        "defender_deadwood": "2C 4H 6H 6C",
+        "defender_points": 18,
+        "rules": RULESETS["oklahoma"].to_json(),
+        "steps": result.explain(),
+    }
+    gin = score_hand("2S 3S 4S 7H 7D 7C 9C TC JC QC", "5S 8C KH KD KS 4H 6C 6H 2C AD").to_json()
+    assert (gin["outcome"], gin["upcard"], gin["multiplier"], gin["lay_offs"]) == (
+        "gin",
+        None,
+        1,
+        [],
+    )
+    assert (gin["knocker_deadwood"], gin["points"]) == ("", 25 + 32)
