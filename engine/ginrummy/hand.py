@@ -100,7 +100,7 @@ from .errors import RuleError
 from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
-from .rules import RULESETS, RuleSet, get_rules
+from .rules import RuleSet, get_rules
 from .scoring import HandResult, knocker_layout, score_hand
 
 PHASES = ("offer", "draw", "discard", "lay_off", "finished")
@@ -861,14 +861,7 @@ def _rules_from_json(data: object) -> RuleSet:
         return get_rules(data)
     if not isinstance(data, dict):
         raise _bad("rules", "rules must be a preset name or an object", data)
-    if data.get("name", "standard") in RULESETS:
-        return RuleSet.from_json(data)
-    fields = dict(data)
-    fields["sources"] = tuple(fields.get("sources", ()))
-    try:
-        return RuleSet(**fields)
-    except TypeError:
-        raise _bad("rules", "unknown field in rules", sorted(fields)) from None
+    return RuleSet.from_json(data)
 
 
 def _state_from_json(data: object) -> HandState:

@@ -142,20 +142,44 @@ class RuleSet:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RuleSet:
-        """A preset by name, with any other keys as changes: ``{"name": "standard", "gin_bonus": 20}``."""
+        """A rule set from JSON, as :meth:`to_json` writes it: a preset by name, with any other
+        keys as changes (``{"name": "pagat", "gin_bonus": 30}``; no name: the standard
+        preset); under any other name, a whole rule set, the fields left out as in the
+        standard one. The preset itself when nothing changes.
+
+        >>> RuleSet.from_json({"name": "pagat", "gin_bonus": 20}) is RULESETS["pagat"]
+        True
+        >>> custom = RULESETS["pagat"].replace(gin_bonus=30)
+        >>> RuleSet.from_json(custom.to_json()) == custom
+        True
+        """
         if not isinstance(data, dict):
             raise RuleError(
-                "bad_rule", f"rules must be an object, not {data!r}", rule="rules", value=data
+                "bad_rule",
+                f"rules must be an object, not {str(data)[:40]}",
+                rule="rules",
+                value=str(data)[:40],
             )
-        data = dict(data)
-        base = get_rules(data.pop("name", "standard"))
-        data.pop("sources", None)
-        changed = {k: v for k, v in data.items() if getattr(base, k, object()) != v}
-        if not changed:
-            return base
-        if "sources" in changed:
-            changed["sources"] = tuple(changed["sources"])
-        return base.replace(**changed)
+        unknown = sorted(str(k) for k in set(data) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise RuleError("unknown_rule", f"no rule called {unknown[0]!r}", rule=unknown[0])
+        fields = {k: v for k, v in data.items() if k != "sources"}
+        name = fields.pop("name", "standard")
+        if name in RULESETS:
+            base = RULESETS[name]
+            changed = {k: v for k, v in fields.items() if getattr(base, k) != v}
+            return base.replace(**changed) if changed else base
+        if not isinstance(name, str):
+            raise RuleError("unknown_rules", f"no rule preset called {name!r}", rules=str(name))
+        sources = data.get("sources", [])
+        if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
+            raise RuleError(
+                "bad_rule",
+                "sources must be a list of texts",
+                rule="sources",
+                value=str(sources)[:40],
+            )
+        return cls(name=name, sources=tuple(sources), **fields)
 
 
 def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:

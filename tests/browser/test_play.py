@@ -97,6 +97,23 @@ def kind(name):
     return lambda move: move.get("action", {}).get("kind") == name
 
 
+def simple_move(page, hand):
+    """What a simple player does, as a test of the move buttons: pass the upcard, draw from
+    the stock, lay nothing off, knock or go gin at the first chance, else throw the hand's
+    last card (the highest of the deadwood)."""
+    if hand.phase == "offer":
+        return kind("pass")
+    if hand.phase == "draw":
+        return kind("draw_stock")
+    if hand.phase == "lay_off":
+        return lambda move: "lay_offs_done" in move
+    ends = {"gin", "big_gin", "knock"} & {a.kind for a in _legal(hand)}
+    if ends:
+        return lambda move: move.get("action", {}).get("kind") in ends
+    last = json.loads(page.locator(".gin-hand button[data-move]").last.get_attribute("data-move"))
+    return lambda move: move == last
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_hand_by_keyboard(servers, new_page, lang):
     cat = catalogs.load(lang)
@@ -114,20 +131,7 @@ def test_a_whole_hand_by_keyboard(servers, new_page, lang):
         hand = game(page).hand
         if hand.finished:
             break
-        if hand.phase == "offer":
-            press_move(page, kind("pass"))
-        elif hand.phase == "draw":
-            press_move(page, kind("draw_stock"))
-        elif hand.phase == "lay_off":
-            press_move(page, lambda move: "lay_offs_done" in move)
-        else:
-            ends = {"gin", "big_gin", "knock"} & {a.kind for a in _legal(hand)}
-            if ends:
-                press_move(page, lambda move, ends=ends: move.get("action", {}).get("kind") in ends)
-            else:
-                # the last card of the hand: the highest of the deadwood
-                last = page.locator(".gin-hand button[data-move]").last.get_attribute("data-move")
-                press_move(page, lambda move, last=last: move == json.loads(last))
+        press_move(page, simple_move(page, hand))
     hand = game(page).hand
     assert hand.finished
     end = page.locator(".gin-play-end .gin-headline").inner_text()
@@ -343,19 +347,8 @@ def test_a_whole_game_to_its_review(servers, new_page, lang):
         if hand.finished:
             hands += 1
             click_move(page, lambda move: move.get("next") is True)
-        elif hand.phase == "offer":
-            click_move(page, kind("pass"))
-        elif hand.phase == "draw":
-            click_move(page, kind("draw_stock"))
-        elif hand.phase == "lay_off":
-            click_move(page, lambda move: "lay_offs_done" in move)
         else:
-            ends = {"gin", "big_gin", "knock"} & {a.kind for a in _legal(hand)}
-            if ends:
-                click_move(page, lambda move, ends=ends: move.get("action", {}).get("kind") in ends)
-            else:
-                last = page.locator(".gin-hand button[data-move]").last.get_attribute("data-move")
-                click_move(page, lambda move, last=last: move == json.loads(last))
+            click_move(page, simple_move(page, hand))
     played = game(page)
     assert played.finished and played.sheet.winner is not None
     assert len(played.played) == hands >= 1

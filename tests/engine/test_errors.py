@@ -4,6 +4,8 @@ get exactly what they need."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards, score_hand
 from ginrummy.cards import MAX_SHOWN
@@ -72,10 +74,26 @@ ERRORS = [
     ),
     (
         lambda: HandState.from_json({**STATE, "rules": {"name": "custom", "nope": 1}}),
+        {"code": "unknown_rule", "message": "no rule called 'nope'", "params": {"rule": "nope"}},
+    ),
+    (
+        lambda: RuleSet.from_json(["standard"]),
         {
-            "code": "bad_state",
-            "message": "unknown field in rules",
-            "params": {"field": "rules", "value": "['name', 'nope', 'sources']"},
+            "code": "bad_rule",
+            "message": "rules must be an object, not ['standard']",
+            "params": {"rule": "rules", "value": "['standard']"},
+        },
+    ),
+    (
+        lambda: RuleSet.from_json({"name": 7}),
+        {"code": "unknown_rules", "message": "no rule preset called 7", "params": {"rules": "7"}},
+    ),
+    (
+        lambda: RuleSet.from_json({"name": "club", "sources": "me"}),
+        {
+            "code": "bad_rule",
+            "message": "sources must be a list of texts",
+            "params": {"rule": "sources", "value": "me"},
         },
     ),
 ]
@@ -208,7 +226,7 @@ def test_a_rule_number_out_of_its_range_is_refused_in_full(name):
     the range. With big gin not played, the numbers after it are still checked."""
     low, high = NUMBER_RANGES[name]
     nothing = " or None" if name == "big_gin_bonus" else ""
-    for bad in (low - 1, high + 1, True, 2.0, "5", None):
+    for bad in (low - 1, high + 1, True, 2.0, "5", None, "x" * 50):
         if bad is None and name == "big_gin_bonus":
             assert RuleSet(big_gin_bonus=None).big_gin_bonus is None
             continue
@@ -218,12 +236,12 @@ def test_a_rule_number_out_of_its_range_is_refused_in_full(name):
             assert info.value.code == "bad_rule"
             assert info.value.params == {
                 "rule": name,
-                "value": str(bad),
+                "value": str(bad)[:40],
                 "low": low,
                 "high": high,
             }
             assert str(info.value) == (
-                f"{name} must be a whole number from {low} to {high}{nothing}, not {bad}"
+                f"{name} must be a whole number from {low} to {high}{nothing}, not {str(bad)[:40]}"
             )
 
 
@@ -234,6 +252,23 @@ def test_a_rule_choice_not_offered_is_refused_in_full(name, allowed):
     assert info.value.code == "bad_rule"
     assert info.value.params == {"rule": name, "value": "house"}
     assert str(info.value) == f"{name} must be one of {', '.join(allowed)}, not 'house'"
+
+
+def test_a_rule_set_round_trips_through_json():
+    """A preset is itself, a preset with changes or a whole rule set of its own name comes
+    back equal; sources are kept only for a rule set of its own."""
+    for rules in (
+        *RULESETS.values(),
+        RULESETS["pagat"].replace(gin_bonus=30),
+        RULESETS["oklahoma"].replace(name="club", spade_doubles=False),
+        RuleSet(name="house", knock_limit=5, sources=("my aunt",)),
+    ):
+        again = RuleSet.from_json(rules.to_json())
+        assert again == rules and again.sources == rules.sources
+    assert RuleSet.from_json({"name": "pagat", "gin_bonus": 20}) is RULESETS["pagat"]
+    assert RuleSet.from_json({}) is RULESETS["standard"]
+    assert RuleSet.from_json({"name": "pagat", "sources": ["x"]}) is RULESETS["pagat"]
+    assert RuleSet.from_json({"name": "house"}) == RuleSet(name="house")
 
 
 def test_a_changed_preset_is_custom_unless_named():
@@ -265,6 +300,7 @@ def test_an_error_as_json_keeps_its_params_plain():
         nested={"deep": ["a", None, 2.5, True]},
         long="b" * 400,
         other=Card.parse("KH"),
+        ranked=[SimpleNamespace(rank=1)],
         thing=ValueError("c" * 400),
     )
     assert error.to_json() == {
@@ -277,6 +313,7 @@ def test_an_error_as_json_keeps_its_params_plain():
             "nested": {"deep": ["a", None, 2.5, True]},
             "long": "b" * 299 + "…",
             "other": "KH",
+            "ranked": ["namespace(rank=1)"],
             "thing": "c" * 299 + "…",
         },
     }

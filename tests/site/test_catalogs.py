@@ -9,35 +9,7 @@ from ginview.markup import card_name
 
 from sitegen import catalogs
 from sitegen.languages import languages
-
-# Words from the machine-translated source texts that must never reach the site (fact sheet).
-FORBIDDEN = {
-    "ro": [
-        "vârfuri",
-        "viermi",
-        "tamburine",
-        "cluburi",
-        "ochelari",
-        "hărți",
-        "carduri",
-        "cartelă",
-        "magazin",
-        "furnizor",
-        "expeditor",
-        "nepereche",
-        "genia",
-        "regină",
-        "jack",
-    ],
-    "hu": [],
-    "it": [],
-}
-SUITS = {
-    "en": ["spades", "hearts", "diamonds", "clubs"],
-    "ro": ["pică", "cupă", "caro", "treflă"],
-    "hu": ["pikk", "kőr", "káró", "treff"],
-    "it": ["picche", "cuori", "quadri", "fiori"],
-}
+from tests.site.terms import FORBIDDEN, SUIT_NAMES
 
 
 def test_every_language_translates_every_message():
@@ -71,11 +43,11 @@ def test_problems_are_found(tmp_path):
 @pytest.mark.parametrize("language", languages())
 def test_suit_names_and_forbidden_words(language):
     catalog = catalogs.load(language)
-    assert [catalog.text(f"card.suit.{s}") for s in "SHDC"] == SUITS[language]
+    assert [catalog.text(f"card.suit.{s}") for s in "SHDC"] == list(SUIT_NAMES[language])
     text = " ".join(
         m if isinstance(m, str) else " ".join(m) for m in catalog.messages.values()
     ).lower()
-    for word in FORBIDDEN.get(language, []):
+    for word in FORBIDDEN.get(language, ()):
         assert not re.search(rf"\b{re.escape(word)}\b", text), word
 
 
