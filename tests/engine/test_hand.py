@@ -345,31 +345,289 @@ def test_oklahoma_spade_upcard_doubles_and_boxes():
 # --- illegal actions --------------------------------------------------------------------------
 
 
-def test_every_illegal_action_code():
-    start = dealt(HAND, upcard="TC")
-    assert code_of(lambda: act(start, "pass", player=0)) == "not_your_turn"
-    assert code_of(lambda: act(start, "draw_stock")) == "wrong_phase"
-    assert code_of(lambda: act(start, "discard", card="KD")) == "wrong_phase"
-    taken = act(start, "take_upcard")
-    assert code_of(lambda: act(taken, "discard", card="AD")) == "card_not_in_hand"
-    assert code_of(lambda: act(taken, "discard", card="TC")) == "cannot_discard_taken_card"
-    assert code_of(lambda: act(taken, "knock", card="TC")) == "cannot_discard_taken_card"
-    assert code_of(lambda: act(taken, "draw_stock")) == "wrong_phase"
-    assert code_of(lambda: act(taken, "lay_off")) == "wrong_phase"
-    assert code_of(lambda: apply(taken, {"kind": "discard", "player": 1})) == "bad_action"
-    assert code_of(lambda: apply(taken, {"kind": "fold", "player": 1})) == "bad_action"
-    assert (
-        code_of(lambda: apply(taken, {"kind": "pass", "player": 1, "card": "7H"})) == "bad_action"
-    )
-    assert code_of(lambda: apply(taken, {"kind": "pass"})) == "bad_action"
-    assert code_of(lambda: apply(taken, {"kind": "pass", "player": 3})) == "bad_action"
-    assert code_of(lambda: apply(taken, ["pass", 1])) == "bad_action"
-    assert (
-        code_of(lambda: apply(taken, {"kind": "discard", "player": 1, "card": 7})) == "bad_action"
-    )
-    assert code_of(lambda: apply(taken, {"kind": "pass", "player": 1, "x": 1})) == "bad_action"
-    with pytest.raises(CardError):
-        apply(taken, {"kind": "discard", "player": 1, "card": "ZZ"})
+OFFER = dealt(HAND, upcard="TC")
+TAKEN = act(OFFER, "take_upcard")  # player 1 took the TC and is to discard
+
+ILLEGAL = {  # name: (the action, given the states OFFER and TAKEN above, its error in full)
+    "pass out of turn": (
+        lambda: act(OFFER, "pass", player=0),
+        {
+            "code": "not_your_turn",
+            "message": "it is player 1's turn, not player 0's",
+            "params": {"player": 0, "turn": 1},
+        },
+    ),
+    "draw during the offer": (
+        lambda: act(OFFER, "draw_stock"),
+        {
+            "code": "wrong_phase",
+            "message": "cannot draw_stock in the offer phase",
+            "params": {"kind": "draw_stock", "phase": "offer"},
+        },
+    ),
+    "discard during the offer": (
+        lambda: act(OFFER, "discard", card="KD"),
+        {
+            "code": "wrong_phase",
+            "message": "cannot discard in the offer phase",
+            "params": {"kind": "discard", "phase": "offer"},
+        },
+    ),
+    "a card not held": (
+        lambda: act(TAKEN, "discard", card="AD"),
+        {
+            "code": "card_not_in_hand",
+            "message": "AD is not in player 1's hand",
+            "params": {"card": "AD"},
+        },
+    ),
+    "the card just taken": (
+        lambda: act(TAKEN, "discard", card="TC"),
+        {
+            "code": "cannot_discard_taken_card",
+            "message": "TC was just taken from the discard pile: it cannot be discarded this turn",
+            "params": {"card": "TC"},
+        },
+    ),
+    "a knock with the card just taken": (
+        lambda: act(TAKEN, "knock", card="TC"),
+        {
+            "code": "cannot_discard_taken_card",
+            "message": "TC was just taken from the discard pile: it cannot be discarded this turn",
+            "params": {"card": "TC"},
+        },
+    ),
+    "draw while discarding": (
+        lambda: act(TAKEN, "draw_stock"),
+        {
+            "code": "wrong_phase",
+            "message": "cannot draw_stock in the discard phase",
+            "params": {"kind": "draw_stock", "phase": "discard"},
+        },
+    ),
+    "lay off in play": (
+        lambda: act(TAKEN, "lay_off"),
+        {
+            "code": "wrong_phase",
+            "message": "cannot lay_off in the discard phase",
+            "params": {"kind": "lay_off", "phase": "discard"},
+        },
+    ),
+    "a discard without its card": (
+        lambda: apply(TAKEN, {"kind": "discard", "player": 1}),
+        {
+            "code": "bad_action",
+            "message": "discard needs a card",
+            "params": {"field": "card", "value": None},
+        },
+    ),
+    "an unknown kind": (
+        lambda: apply(TAKEN, {"kind": "fold", "player": 1}),
+        {
+            "code": "bad_action",
+            "message": "unknown action 'fold'",
+            "params": {"field": "kind", "value": "fold"},
+        },
+    ),
+    "a pass with a card": (
+        lambda: apply(TAKEN, {"kind": "pass", "player": 1, "card": "7H"}),
+        {
+            "code": "bad_action",
+            "message": "pass takes no card",
+            "params": {"field": "card", "value": "7H"},
+        },
+    ),
+    "no player": (
+        lambda: apply(TAKEN, {"kind": "pass"}),
+        {
+            "code": "bad_action",
+            "message": "an action needs 'player'",
+            "params": {"field": "player", "value": None},
+        },
+    ),
+    "player 3": (
+        lambda: apply(TAKEN, {"kind": "pass", "player": 3}),
+        {
+            "code": "bad_action",
+            "message": "player must be 0 or 1, not 3",
+            "params": {"field": "player", "value": 3},
+        },
+    ),
+    "a list": (
+        lambda: apply(TAKEN, ["pass", 1]),
+        {
+            "code": "bad_action",
+            "message": "an action must be an object, not ['pass', 1]",
+            "params": {"field": "action", "value": "['pass', 1]"},
+        },
+    ),
+    "a card as a number": (
+        lambda: apply(TAKEN, {"kind": "discard", "player": 1, "card": 7}),
+        {
+            "code": "bad_action",
+            "message": "card must be written like 7H, not 7",
+            "params": {"field": "card", "value": "7"},
+        },
+    ),
+    "an unknown field": (
+        lambda: apply(TAKEN, {"kind": "pass", "player": 1, "x": 1}),
+        {
+            "code": "bad_action",
+            "message": "unknown field 'x' in an action",
+            "params": {"field": "x", "value": "1"},
+        },
+    ),
+    "a bad card": (
+        lambda: apply(TAKEN, {"kind": "discard", "player": 1, "card": "ZZ"}),
+        {
+            "code": "unknown_rank",
+            "message": "unknown rank 'Z' in card 'ZZ'",
+            "params": {"token": "ZZ", "position": None},
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", ILLEGAL)
+def test_every_illegal_action_is_refused_in_full(name):
+    call, expected = ILLEGAL[name]
+    with pytest.raises((RuleError, CardError)) as info:
+        call()
+    assert info.value.to_json() == expected
+
+
+UNREADABLE = {  # name: (a change to the JSON of TAKEN, the error in full)
+    "no stock": (
+        lambda d: d.pop("stock"),
+        {
+            "code": "bad_state",
+            "message": "the hand state has no 'stock'",
+            "params": {"field": "stock", "value": "None"},
+        },
+    ),
+    "version 9": (
+        lambda d: d.update(version=9),
+        {
+            "code": "bad_state",
+            "message": "unknown state version 9",
+            "params": {"field": "version", "value": "9"},
+        },
+    ),
+    "an unknown phase": (
+        lambda d: d.update(phase="dance"),
+        {
+            "code": "bad_state",
+            "message": "phase must be one of offer, draw, discard, lay_off, finished",
+            "params": {"field": "phase", "value": "'dance'"},
+        },
+    ),
+    "a turn that is not a number": (
+        lambda d: d.update(turn=True),
+        {
+            "code": "bad_state",
+            "message": "turn must be one of 0, 1",
+            "params": {"field": "turn", "value": "True"},
+        },
+    ),
+    "hands as a text": (
+        lambda d: d.update(hands="AS"),
+        {
+            "code": "bad_state",
+            "message": "hands must be a list of two hands",
+            "params": {"field": "hands", "value": "'AS'"},
+        },
+    ),
+    "a stock that is a number": (
+        lambda d: d.update(stock=5),
+        {
+            "code": "bad_state",
+            "message": "stock must be cards written like '7H 8H'",
+            "params": {"field": "stock", "value": "5"},
+        },
+    ),
+    "a card twice": (
+        lambda d: d.update(stock=d["stock"] + " AS"),
+        {
+            "code": "duplicate_card",
+            "message": "AS appears twice",
+            "params": {"token": "AS", "position": 52},
+        },
+    ),
+    "a card missing": (
+        lambda d: d.update(stock=d["stock"][3:]),
+        {
+            "code": "wrong_count",
+            "message": "expected 52 cards, got 51",
+            "params": {"token": None, "position": None, "expected": [52], "got": 51},
+        },
+    ),
+    "a taken card not in the hand": (
+        lambda d: d.update(taken="AD"),
+        {
+            "code": "bad_state",
+            "message": "the taken card must be in the hand of the player discarding",
+            "params": {"field": "taken", "value": "'AD'"},
+        },
+    ),
+    "the other player's turn": (
+        lambda d: d.update(turn=0),
+        {
+            "code": "bad_state",
+            "message": "in the discard phase the hands hold [11, 10], not [10, 11]",
+            "params": {"field": "hands", "value": "[10, 11]"},
+        },
+    ),
+    "drawing with 11 cards": (
+        lambda d: d.update(phase="draw"),
+        {
+            "code": "bad_state",
+            "message": "in the draw phase the hands hold [10, 10], not [10, 11]",
+            "params": {"field": "hands", "value": "[10, 11]"},
+        },
+    ),
+    "rules as a number": (
+        lambda d: d.update(rules=7),
+        {
+            "code": "bad_state",
+            "message": "rules must be a preset name or an object",
+            "params": {"field": "rules", "value": "7"},
+        },
+    ),
+    "unknown rules": (
+        lambda d: d.update(rules="nope"),
+        {
+            "code": "unknown_rules",
+            "message": "no rule preset called 'nope'; choose one of standard, pagat, pokerwiner, oklahoma",
+            "params": {"rules": "nope"},
+        },
+    ),
+    "stock_only as a text": (
+        lambda d: d.update(stock_only="yes"),
+        {
+            "code": "bad_state",
+            "message": "stock_only must be true or false",
+            "params": {"field": "stock_only", "value": "'yes'"},
+        },
+    ),
+    "no upcard": (
+        lambda d: d.update(upcard=None),
+        {
+            "code": "bad_state",
+            "message": "upcard must be cards written like '7H 8H'",
+            "params": {"field": "upcard", "value": "None"},
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", UNREADABLE)
+def test_a_state_that_cannot_be_read_is_refused_in_full(name):
+    change, expected = UNREADABLE[name]
+    data = json.loads(json.dumps(TAKEN.to_json()))
+    change(data)
+    with pytest.raises((RuleError, CardError)) as info:
+        HandState.from_json(data)
+    assert info.value.to_json() == expected
 
 
 def test_actions_round_trip_json():
@@ -452,34 +710,14 @@ def test_dead_hand_reshuffle():
 # --- JSON input ---------------------------------------------------------------------------------
 
 
-def test_from_json_errors_are_coded():
-    good = act(dealt(HAND, upcard="TC"), "take_upcard").to_json()
-
-    def code(change):
-        data = json.loads(json.dumps(good))
-        change(data)
-        with pytest.raises((RuleError, CardError)) as info:
-            HandState.from_json(data)
-        return info.value.code
-
-    assert code(lambda d: d.pop("stock")) == "bad_state"
-    assert code(lambda d: d.update(version=9)) == "bad_state"
-    assert code(lambda d: d.update(phase="dance")) == "bad_state"
-    assert code(lambda d: d.update(turn=True)) == "bad_state"
-    assert code(lambda d: d.update(hands="AS")) == "bad_state"
-    assert code(lambda d: d.update(stock=5)) == "bad_state"
-    assert code(lambda d: d.update(stock=d["stock"] + " AS")) == "duplicate_card"
-    assert code(lambda d: d.update(stock=d["stock"][3:])) == "wrong_count"
-    assert code(lambda d: d.update(taken="AD")) == "bad_state"
-    assert code(lambda d: d.update(turn=0)) == "bad_state"
-    assert code(lambda d: d.update(phase="draw")) == "bad_state"
-    assert code(lambda d: d.update(rules=7)) == "bad_state"
-    assert code(lambda d: d.update(rules="nope")) == "unknown_rules"
-    assert code(lambda d: d.update(stock_only="yes")) == "bad_state"
-    assert code(lambda d: d.update(upcard=None)) == "bad_state"
+def test_a_hand_state_is_an_object():
     with pytest.raises(RuleError) as info:
         HandState.from_json([1, 2])
-    assert info.value.code == "bad_state"
+    assert info.value.to_json() == {
+        "code": "bad_state",
+        "message": "a hand state must be an object",
+        "params": {"field": "state", "value": "[1, 2]"},
+    }
 
 
 def test_custom_rules_round_trip():
@@ -565,8 +803,6 @@ def test_hands_fill_a_score_sheet():
 
 # --- a state whose fields disagree ------------------------------------------------------------
 
-OFFER = dealt(HAND, upcard="TC")
-TAKEN = act(OFFER, "take_upcard")  # player 1 took the TC and is to discard
 DRAW = act(TAKEN, "discard", card="KD")  # player 0 to draw; player 1 is known to hold TC
 STOCK_ONLY = act(act(OFFER, "pass"), "pass")  # both passed: the non-dealer draws, from the stock
 LAY_OFF = act(
