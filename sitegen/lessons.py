@@ -135,7 +135,7 @@ def read_lesson(
     order = data["order"]
     if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
         fail(f"the order must be a whole number from 1 to {MAX_ORDER}, not {order!r}")
-    if "rules" in data and data["rules"] not in RULESETS:
+    if "rules" in data and (not isinstance(data["rules"], str) or data["rules"] not in RULESETS):
         fail(f"unknown rules {data['rules']!r}; use one of {', '.join(RULESETS)}")
     if "page" in data and (
         not isinstance(data["page"], str) or (pages is not None and data["page"] not in pages)

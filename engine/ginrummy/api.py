@@ -3,7 +3,8 @@
 A request is a JSON object with the API version ``v``, an ``op`` and that op's fields; the
 response is ``{"v": 1, "ok": true, "result": ...}`` or ``{"v": 1, "ok": false, "error":
 {"code": ..., "message": ..., "params": {...}}}``. It never raises: bad input of any kind
-comes back as a coded error the site can render in the reader's language.
+comes back as a coded error the site can render in the reader's language. A field the op
+does not take is refused (``unknown_field``), so a misspelt one is never silently ignored.
 
 >>> handle('{"v": 1, "op": "deadwood", "cards": "AS 2S 3S 7H 7D 7C 9C TC JC KD"}')
 '{"v": 1, "ok": true, "result": {"points": 10}}'
@@ -278,6 +279,26 @@ OPS = {
 }
 
 
+class _Fields(dict[str, Any]):
+    """A request that remembers which of its fields the op looked at: any other is refused."""
+
+    def __init__(self, request: dict[str, Any]) -> None:
+        super().__init__(request)
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> Any:
+        self.read.add(name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name: object) -> bool:
+        self.read.add(str(name))
+        return super().__contains__(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self.read.add(name)
+        return super().get(name, default)
+
+
 MAX_DEPTH = 20
 """The deepest nesting of lists and objects a request may have (a real one has four)."""
 
@@ -314,7 +335,14 @@ def call(request: dict[str, Any]) -> dict[str, Any]:
         op = request.get("op")
         if not isinstance(op, str) or op not in OPS:
             raise RequestError("unknown_op", f"unknown op {op!r}", op=op)
-        return {"v": API_VERSION, "ok": True, "result": OPS[op](request)}
+        fields = _Fields(request)
+        result = OPS[op](fields)
+        unread = sorted(str(name) for name in set(request) - fields.read - {"v", "op"})
+        if unread:  # a misspelt field would otherwise be a silent wrong answer
+            raise RequestError(
+                "unknown_field", f"op {op!r} has no field {unread[0]!r}", field=unread[0], op=op
+            )
+        return {"v": API_VERSION, "ok": True, "result": result}
     except GinRummyError as error:
         return {"v": API_VERSION, "ok": False, "error": error.to_json()}
     except Exception as error:  # a bug: still answer, so the page keeps working

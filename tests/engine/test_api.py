@@ -4,7 +4,9 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from ginrummy import api, best_melds, parse_cards, score_hand
+from ginrummy.cards import DECK
 from ginrummy.game import HandEntry, score_game, score_hollywood
 from ginrummy.hand import deal
 from ginrummy.match import game_from_json
@@ -306,3 +308,26 @@ def test_a_spoiled_game_or_hand_gets_a_coded_error(field, inner, value):
     if ask({"op": "game_next", "game": game})["error"]["code"] == "hand_not_over":
         # accepted: the field is one a game does not read back, or its value means the same
         assert field in NOT_READ_BACK or game_from_json(game) == game_from_json(GAME), field
+
+
+REFUSED = json.loads((Path(__file__).parent.parent / "data" / "api_errors.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("case", REFUSED["cases"], ids=[c["id"] for c in REFUSED["cases"]])
+def test_a_refused_request_gets_its_error_in_full(case):
+    """tests/data/api_errors.json: a request for each kind of refusal, from the engine's
+    every module, and the error it must get: its code and params (what the site words) and
+    the English message (what the command line prints)."""
+    assert ask(case["request"]) == {"v": 1, "ok": False, "error": case["error"]}
+
+
+def test_a_field_an_op_does_not_take_is_refused():
+    cards = "AS 2S 3S 7H 7D 7C 9C TC JC KD"
+    assert ask({"op": "deadwood", "cards": cards})["ok"]
+    assert ask({"op": "deadwood", "cards": cards, "upcrad": "9S"})["error"] == {
+        "code": "unknown_field",
+        "message": "op 'deadwood' has no field 'upcrad'",
+        "params": {"field": "upcrad", "op": "deadwood"},
+    }
+    # fields read only in some cases still count as the op's
+    assert ask({"op": "deal", "deck": " ".join(str(c) for c in DECK), "dealer": 1})["ok"]

@@ -332,6 +332,7 @@ def test_ambiguous_arrangements_are_refused(tmp_path):
             "the id 'Sample Lesson' must be up to 40 lowercase letters, digits and '-'",
         ),
         ("", lesson_text(head="rules: house\n"), "unknown rules 'house'"),
+        ("", lesson_text(head="rules: [standard]\n"), "unknown rules ['standard']"),
         (
             "",
             lesson_text().replace("title: lesson.deadwood.title", "title: lesson.missing.title"),
