@@ -6,7 +6,9 @@
 // - After the engine's first boot, the page asks for the runtime: {type: "runtime"}. Its files
 //   (RUNTIME, in the folder named by their digest) are cached in "gin-<BUILD>-runtime".
 // - Requests for the runtime's files are answered from that cache first: a second visit boots
-//   the engine without the network. Everything else goes to the network first, and comes from
+//   the engine without the network. (The engine worker reads a kept runtime from that cache
+//   itself, and marks its downloads of one not kept yet with the header x-gin-direct: those
+//   are left to the network, not passed through here.) Everything else goes to the network first, and comes from
 //   this build's caches when the network fails (offline), so an online reader always gets the
 //   site as it is now.
 // - A new build has another BUILD: its worker replaces this one at once, and deletes every
@@ -60,6 +62,8 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   const url = request.url.split("#")[0];
+  // the engine worker's own downloads of a runtime not kept yet (docs/assets/gin/worker.js)
+  if (RUNTIME_URLS.has(url) && request.headers.has("x-gin-direct")) return;
   event.respondWith(RUNTIME_URLS.has(url) ? runtimeFirst(event, url) : networkFirst(request));
 });
 
