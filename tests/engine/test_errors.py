@@ -85,6 +85,22 @@ ERRORS = [
         },
     ),
     (
+        lambda: RuleSet.from_json(list("abcdefghijklmnopqrstuvwxyz")),
+        {
+            "code": "bad_rule",
+            "message": "rules must be an object, not ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h',",
+            "params": {"rule": "rules", "value": "['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h',"},
+        },
+    ),
+    (
+        lambda: RuleSet.from_json({"name": "club", "sources": list(range(20))}),
+        {
+            "code": "bad_rule",
+            "message": "sources must be a list of texts",
+            "params": {"rule": "sources", "value": "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1"},
+        },
+    ),
+    (
         lambda: RuleSet.from_json({"name": 7}),
         {"code": "unknown_rules", "message": "no rule preset called 7", "params": {"rules": "7"}},
     ),

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from ginrummy import CardError, Hand, Meld, RuleError, lay_offs, parse_cards
+from ginrummy.layoffs import check_lay_offs
 from hypothesis import Phase, example, find, given, settings
 from hypothesis import strategies as st
 
@@ -315,3 +316,94 @@ def test_a_result_as_json():
         "points": 11,
         "knocker_melds": ["8H 8D 8C", "7S 8S 9S TS JS"],
     }
+
+
+KNOCKER_MELDS = ["5H 6H 7H", "QC QD QS"]
+DEFENDER = "3H 4H 8H 9H QH 2C 2D 6S 6D KD"
+
+
+def test_lay_offs_chosen_by_hand_in_full():
+    """Each play onto the meld as it stands after the earlier ones (4H onto 5H-8H); the rest of
+    the hand arranged for the least deadwood (none melds here)."""
+    plays = [("8H", 0), ("QH", 1), ("4H", 0)]
+    assert check_lay_offs(KNOCKER_MELDS, DEFENDER, plays).to_json() == {
+        "lay_offs": [
+            {"card": "8H", "meld_index": 0, "meld": "5H 6H 7H", "result": "5H 6H 7H 8H"},
+            {"card": "QH", "meld_index": 1, "meld": "QS QD QC", "result": "QS QH QD QC"},
+            {"card": "4H", "meld_index": 0, "meld": "5H 6H 7H 8H", "result": "4H 5H 6H 7H 8H"},
+        ],
+        "melds": [],
+        "deadwood": "2D 2C 3H 6S 6D 9H KD",
+        "points": 38,
+        "knocker_melds": ["4H 5H 6H 7H 8H", "QS QH QD QC"],
+    }
+
+
+@pytest.mark.parametrize(
+    "plays, error",
+    [
+        (
+            [("8H",)],
+            {
+                "code": "bad_action",
+                "message": "a lay-off is a card and a meld number",
+                "params": {"field": "lay_offs", "value": "('8H',)"},
+            },
+        ),
+        (
+            ["8H0"],
+            {
+                "code": "bad_action",
+                "message": "a lay-off is a card and a meld number",
+                "params": {"field": "lay_offs", "value": "8H0"},
+            },
+        ),
+        (
+            [("8H", 2)],
+            {
+                "code": "no_such_meld",
+                "message": "the knocker has no meld number 2",
+                "params": {"index": "2", "count": 2},
+            },
+        ),
+        (
+            [("8H", True)],
+            {
+                "code": "no_such_meld",
+                "message": "the knocker has no meld number True",
+                "params": {"index": "True", "count": 2},
+            },
+        ),
+        (
+            [("AS", 0)],
+            {
+                "code": "card_not_in_hand",
+                "message": "AS is not in the defender's hand",
+                "params": {"card": "AS"},
+            },
+        ),
+        (
+            [("8H", 0), ("3H", 1)],
+            {
+                "code": "cannot_lay_off",
+                "message": "3H cannot be laid off onto QS QD QC",
+                "params": {"card": "3H", "meld": "QS QD QC"},
+            },
+        ),
+    ],
+)
+def test_a_lay_off_by_hand_is_refused_in_full(plays, error):
+    with pytest.raises(RuleError) as info:
+        check_lay_offs(KNOCKER_MELDS, DEFENDER, plays)
+    assert info.value.to_json() == error
+
+
+def test_a_card_of_any_knocker_meld_cannot_be_the_defenders():
+    for card in ("5H", "QS"):
+        with pytest.raises(CardError) as info:
+            lay_offs(KNOCKER_MELDS, DEFENDER.replace("KD", card))
+        assert info.value.to_json() == {
+            "code": "duplicate_card",
+            "message": f"{card} is in a knocker's meld and the defender's hand",
+            "params": {"token": card, "position": None},
+        }

@@ -518,3 +518,22 @@ def test_a_result_as_json_in_full():
         [],
     )
     assert (gin["knocker_deadwood"], gin["points"]) == ("", 25 + 32)
+    assert gin["steps"] == [
+        {
+            "code": "knocker_melds",
+            "melds": ["2S 3S 4S", "7H 7D 7C", "9C TC JC QC"],
+            "deadwood": "",
+            "points": 0,
+            "cards": 10,
+        },
+        {"code": "gin", "bonus": 25},
+        {"code": "defender_melds", "melds": ["KS KH KD"]},
+        {
+            "code": "defender_deadwood",
+            "deadwood": "AD 2C 4H 5S 6H 6C 8C",
+            "points": 32,
+            "laid_off": 0,
+        },
+        {"code": "gin_score", "bonus": 25, "defender_points": 32, "total": 57},
+        {"code": "result", "winner": "knocker", "outcome": "gin", "points": 57, "tie": False},
+    ]
