@@ -276,6 +276,8 @@ def service_worker(site_dir: Path, languages: tuple[str, ...], runtime_dir: str 
         "COMMON": common(site_dir, languages),
         "SHELL": {lang: shell(site_dir, lang, languages) for lang in languages},
         "RUNTIME": boot,
+        "RUNTIME_CACHE": runtime.runtime_cache(runtime_dir) if runtime_dir else None,
+        "DIRECT_HEADER": runtime.DIRECT_HEADER,
     }
     head = "".join(
         f"const {name} = {json.dumps(value, separators=(',', ':'))};\n"

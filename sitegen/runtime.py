@@ -295,6 +295,18 @@ def sri(path: Path) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(sha256_of(path))).decode()
 
 
+def runtime_cache(dir_name: str) -> str:
+    """The Cache Storage cache that keeps a runtime for offline use, named by its folder (and so
+    by its digest): the service worker and the engine worker both put its files there, and a new
+    build with the same runtime keeps it."""
+    return f"gin-runtime-{dir_name}"
+
+
+DIRECT_HEADER = "x-gin-direct"
+"""The header the engine worker sets on its downloads of a runtime the service worker has not
+kept yet: the service worker leaves those to the network (docs/assets/gin/worker.js, sw.js)."""
+
+
 def runtime_module(
     dir_name: str,
     packages: list[str],
@@ -310,6 +322,8 @@ def runtime_module(
         f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
         f"export const PACKAGES = {json.dumps(packages)};\n"
         f'export const API_MODULE = "{API_MODULE}";\n'
+        f'export const DIRECT_HEADER = "{DIRECT_HEADER}";\n'
+        f'export const RUNTIME_CACHE = "{runtime_cache(dir_name)}";\n'
     )
     if stdlib_file:
         text += f'export const STDLIB_FILE = "{stdlib_file}";\n'

@@ -1,26 +1,26 @@
 // The logic of the site's service worker (the build writes sw.js at the site's root: BUILD,
-// COMMON, SHELL and RUNTIME, then this file; sitegen/offline.py).
+// COMMON, SHELL, RUNTIME, RUNTIME_CACHE and DIRECT_HEADER, then this file; sitegen/offline.py).
 //
 // - Pages ask (gin.js, by message) for their language's shell: {type: "shell", lang}. It is
 //   cached at once, in the cache "gin-<BUILD>-shell-<lang>": COMMON and SHELL[lang].
-// - After the engine's first boot, the page asks for the runtime: {type: "runtime"}. Its files
-//   (RUNTIME, in the folder named by their digest) are cached in "gin-<BUILD>-runtime".
-// - Requests for the runtime's files are answered from that cache first: a second visit boots
-//   the engine without the network. (The engine worker reads a kept runtime from that cache
-//   itself, and marks its downloads of one not kept yet with the header x-gin-direct: those
-//   are left to the network, not passed through here.) Everything else goes to the network first, and comes from
-//   this build's caches when the network fails (offline), so an online reader always gets the
-//   site as it is now.
+// - The runtime's files (RUNTIME, in the folder named by their digest) are kept in
+//   RUNTIME_CACHE, named by that folder: the engine worker puts there what it downloads as it
+//   boots (marked with DIRECT_HEADER: those downloads are left to the network, not passed
+//   through here), and after the first boot the page asks for the rest: {type: "runtime"}.
+// - Requests for the runtime's files are answered from that cache first (the engine worker
+//   also reads it itself): a second visit boots the engine without the network. Everything
+//   else goes to the network first, and comes from this build's caches when the network fails
+//   (offline), so an online reader always gets the site as it is now.
 // - A new build has another BUILD: its worker replaces this one at once, and deletes every
-//   cache of another build, so a page never runs against files of another build. Its pages ask
-//   again for their shell, and for their runtime once the engine has booted.
+//   cache of another build (a runtime's too, unless the new build has the same runtime), so a
+//   page never runs against files of another build. Its pages ask again for their shell, and
+//   for their runtime once the engine has booted.
 // Nothing is fetched from another origin: only the site's own files, by their URLs.
-/* global BUILD, COMMON, SHELL, RUNTIME -- written in front of this file by the build */
+/* global BUILD, COMMON, SHELL, RUNTIME, RUNTIME_CACHE, DIRECT_HEADER -- written by the build */
 
 const PREFIX = "gin-";
 const OURS = `${PREFIX}${BUILD}-`;
 const SHELL_CACHE = (lang) => `${OURS}shell-${lang}`;
-const RUNTIME_CACHE = `${OURS}runtime`;
 const absolute = (path) => new URL(path, self.location).href;
 const RUNTIME_URLS = new Set(RUNTIME.map(absolute));
 
@@ -29,7 +29,8 @@ self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && !name.startsWith(OURS)) await caches.delete(name);
+      const current = name.startsWith(OURS) || name === RUNTIME_CACHE;
+      if (name.startsWith(PREFIX) && !current) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -39,7 +40,7 @@ self.addEventListener("message", (event) => {
   const { type, lang } = event.data || {};
   if (type === "shell" && Object.hasOwn(SHELL, lang)) {
     event.waitUntil(keep(SHELL_CACHE(lang), [...COMMON, ...SHELL[lang]]));
-  } else if (type === "runtime" && RUNTIME.length) {
+  } else if (type === "runtime" && RUNTIME_CACHE) {
     event.waitUntil(keep(RUNTIME_CACHE, RUNTIME));
   }
 });
@@ -63,7 +64,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   const url = request.url.split("#")[0];
   // the engine worker's own downloads of a runtime not kept yet (docs/assets/gin/worker.js)
-  if (RUNTIME_URLS.has(url) && request.headers.has("x-gin-direct")) return;
+  if (RUNTIME_URLS.has(url) && request.headers.has(DIRECT_HEADER)) return;
   event.respondWith(RUNTIME_URLS.has(url) ? runtimeFirst(event, url) : networkFirst(request));
 });
 

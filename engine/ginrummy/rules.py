@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +50,24 @@ NUMBER_RANGES = {
 }
 """The numbers a rule set may hold: any sane house rule, and no more (a score sheet's work
 grows with the target and the columns)."""
+
+
+CHOICE_RULES = {
+    "tie": TIE_RULES,
+    "shutout": SHUTOUT_RULES,
+    "ace_upcard": ACE_UPCARD_RULES,
+    "next_dealer": NEXT_DEALER_RULES,
+}
+"""The rules that are a choice among names, and the names each allows."""
+
+FLAG_RULES = ("oklahoma", "spade_doubles", "spade_doubles_box")
+"""The rules that are on or off."""
+
+
+def _check_known(names: Iterable[str]) -> None:
+    unknown = sorted(str(name) for name in set(names) - RULE_FIELDS)
+    if unknown:
+        raise RuleError("unknown_rule", f"no rule called {unknown[0]!r}", rule=unknown[0])
 
 
 @dataclass(frozen=True)
@@ -94,12 +113,22 @@ class RuleSet:
                     low=low,
                     high=high,
                 )
-        for name, allowed in (
-            ("tie", TIE_RULES),
-            ("shutout", SHUTOUT_RULES),
-            ("ace_upcard", ACE_UPCARD_RULES),
-            ("next_dealer", NEXT_DEALER_RULES),
-        ):
+        for name in FLAG_RULES:
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(
+                    "bad_rule",
+                    f"{name} must be true or false, not {str(getattr(self, name))[:40]}",
+                    rule=name,
+                    value=str(getattr(self, name))[:40],
+                )
+        if not isinstance(self.name, str) or not self.name:
+            raise RuleError(
+                "bad_rule",
+                f"a rule set's name must be a text, not {str(self.name)[:40]}",
+                rule="name",
+                value=str(self.name)[:40],
+            )
+        for name, allowed in CHOICE_RULES.items():
             if getattr(self, name) not in allowed:
                 raise RuleError(
                     "bad_rule",
@@ -109,12 +138,17 @@ class RuleSet:
                 )
 
     def replace(self, **changes: Any) -> RuleSet:
-        """A copy with some fields changed; it is named ``custom`` unless a name is given."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            rule = sorted(unknown)[0]
-            raise RuleError("unknown_rule", f"no rule called {rule!r}", rule=rule)
+        """A copy with some fields changed; it is named ``custom`` unless a name is given (not
+        a preset's: a rule set named like a preset is that preset, in JSON)."""
+        _check_known(changes)
         changes.setdefault("name", "custom")
+        if changes["name"] in RULESETS:
+            raise RuleError(
+                "bad_rule",
+                f"{changes['name']!r} is a preset's name: give house rules another",
+                rule="name",
+                value=str(changes["name"])[:40],
+            )
         if changes["name"] == "custom":
             changes.setdefault("sources", ())
         return dataclasses.replace(self, **changes)
@@ -160,17 +194,20 @@ class RuleSet:
                 rule="rules",
                 value=str(data)[:40],
             )
-        unknown = sorted(str(k) for k in set(data) - {f.name for f in dataclasses.fields(cls)})
-        if unknown:
-            raise RuleError("unknown_rule", f"no rule called {unknown[0]!r}", rule=unknown[0])
+        _check_known(data)
         fields = {k: v for k, v in data.items() if k != "sources"}
         name = fields.pop("name", "standard")
+        if not isinstance(name, str):
+            raise RuleError(
+                "bad_rule",
+                f"a rule set's name must be a text, not {str(name)[:40]}",
+                rule="name",
+                value=str(name)[:40],
+            )
         if name in RULESETS:
             base = RULESETS[name]
             changed = {k: v for k, v in fields.items() if getattr(base, k) != v}
             return base.replace(**changed) if changed else base
-        if not isinstance(name, str):
-            raise RuleError("unknown_rules", f"no rule preset called {name!r}", rules=str(name))
         sources = data.get("sources", [])
         if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
             raise RuleError(
@@ -197,6 +234,8 @@ def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:
             rules=str(rules),
         ) from None
 
+
+RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(RuleSet))
 
 RULESETS: dict[str, RuleSet] = {
     "standard": RuleSet(

@@ -11,21 +11,7 @@ from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards, sc
 from ginrummy.cards import MAX_SHOWN
 from ginrummy.game import HandEntry
 from ginrummy.hand import HandState, deal
-from ginrummy.rules import (
-    ACE_UPCARD_RULES,
-    NEXT_DEALER_RULES,
-    NUMBER_RANGES,
-    SHUTOUT_RULES,
-    TIE_RULES,
-    RuleSet,
-)
-
-CHOICES = {
-    "tie": TIE_RULES,
-    "shutout": SHUTOUT_RULES,
-    "ace_upcard": ACE_UPCARD_RULES,
-    "next_dealer": NEXT_DEALER_RULES,
-}
+from ginrummy.rules import CHOICE_RULES, FLAG_RULES, NUMBER_RANGES, RuleSet
 
 LONG = "Q" * (MAX_SHOWN + 5)
 CUT = "Q" * (MAX_SHOWN - 1) + "…"  # a long token is quoted cut to MAX_SHOWN characters
@@ -101,8 +87,28 @@ ERRORS = [
         },
     ),
     (
-        lambda: RuleSet.from_json({"name": 7}),
-        {"code": "unknown_rules", "message": "no rule preset called 7", "params": {"rules": "7"}},
+        lambda: RuleSet.from_json({"name": ["x"]}),
+        {
+            "code": "bad_rule",
+            "message": "a rule set's name must be a text, not ['x']",
+            "params": {"rule": "name", "value": "['x']"},
+        },
+    ),
+    (
+        lambda: RuleSet.from_json({"oklahoma": "no"}),
+        {
+            "code": "bad_rule",
+            "message": "oklahoma must be true or false, not no",
+            "params": {"rule": "oklahoma", "value": "no"},
+        },
+    ),
+    (
+        lambda: RULESETS["pagat"].replace(name="pagat", gin_bonus=30),
+        {
+            "code": "bad_rule",
+            "message": "'pagat' is a preset's name: give house rules another",
+            "params": {"rule": "name", "value": "pagat"},
+        },
     ),
     (
         lambda: RuleSet.from_json({"name": "club", "sources": "me"}),
@@ -261,13 +267,21 @@ def test_a_rule_number_out_of_its_range_is_refused_in_full(name):
             )
 
 
-@pytest.mark.parametrize("name, allowed", sorted(CHOICES.items()))
+@pytest.mark.parametrize("name, allowed", sorted(CHOICE_RULES.items()))
 def test_a_rule_choice_not_offered_is_refused_in_full(name, allowed):
     with pytest.raises(RuleError) as info:
         RuleSet(**{name: "house"})
     assert info.value.code == "bad_rule"
     assert info.value.params == {"rule": name, "value": "house"}
     assert str(info.value) == f"{name} must be one of {', '.join(allowed)}, not 'house'"
+
+
+@pytest.mark.parametrize("name", FLAG_RULES)
+def test_a_rule_that_is_on_or_off_is_true_or_false(name):
+    for bad in ("yes", 1, None):
+        with pytest.raises(RuleError) as info:
+            RuleSet(**{name: bad})
+        assert info.value.params == {"rule": name, "value": str(bad)}
 
 
 def test_a_rule_set_round_trips_through_json():

@@ -20,13 +20,7 @@ from ginrummy.cards import Hand
 from ginrummy.game import HandEntry, score_game, score_hollywood
 from ginrummy.hand import Action, HandState, legal_actions
 from ginrummy.match import next_dealer
-from ginrummy.rules import (
-    ACE_UPCARD_RULES,
-    NEXT_DEALER_RULES,
-    NUMBER_RANGES,
-    SHUTOUT_RULES,
-    TIE_RULES,
-)
+from ginrummy.rules import CHOICE_RULES, FLAG_RULES, NUMBER_RANGES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,12 +33,6 @@ HANDS = [
     if "error" not in c["expect"] and "knocker_melds" not in c
 ]
 WITNESSES = json.loads((DATA / "rule_fields.json").read_text("utf-8"))["cases"]
-CHOICES = {
-    "tie": TIE_RULES,
-    "shutout": SHUTOUT_RULES,
-    "ace_upcard": ACE_UPCARD_RULES,
-    "next_dealer": NEXT_DEALER_RULES,
-}
 PICTURE = 10
 
 
@@ -137,20 +125,14 @@ def rule_sets(draw) -> RuleSet:
         name: draw(st.integers(low, min(high, 200))) for name, (low, high) in NUMBER_RANGES.items()
     }
     numbers["big_gin_bonus"] = draw(st.none() | st.integers(0, 200))
-    choices = {name: draw(st.sampled_from(allowed)) for name, allowed in CHOICES.items()}
-    flags = {
-        name: draw(st.booleans()) for name in ("oklahoma", "spade_doubles", "spade_doubles_box")
-    }
+    choices = {name: draw(st.sampled_from(allowed)) for name, allowed in CHOICE_RULES.items()}
+    flags = {name: draw(st.booleans()) for name in FLAG_RULES}
     return RuleSet(**numbers, **choices, **flags)
 
 
 def test_rule_sets_draw_every_field():
     drawn = {f.name for f in dataclasses.fields(RuleSet)} - {"name", "sources"}
-    assert drawn == set(NUMBER_RANGES) | set(CHOICES) | {
-        "oklahoma",
-        "spade_doubles",
-        "spade_doubles_box",
-    }
+    assert drawn == set(NUMBER_RANGES) | set(CHOICE_RULES) | set(FLAG_RULES)
 
 
 @pytest.fixture(scope="module")

@@ -208,6 +208,8 @@ def test_runtime_module_names_the_runtime(built_site, site_runtime):
         f'export const RUNTIME_DIR = "../runtime/{site_runtime.name}/";\n'
         'export const PACKAGES = ["ginrummy", "ginview"];\n'
         'export const API_MODULE = "ginview.api";\n'
+        'export const DIRECT_HEADER = "x-gin-direct";\n'
+        f'export const RUNTIME_CACHE = "gin-runtime-{site_runtime.name}";\n'
         'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n'
         'export const SNAPSHOT_FILE = "engine.snapshot";\n'
         f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'

@@ -64,7 +64,8 @@ function startWorker() {
       const sinceTrigger = Math.round(performance.now() - bootTriggered);
       mark("gin-ready");
       settleReady.resolve({ ms: data.ms, sinceTrigger, phases: data.phases });
-      tellServiceWorker({ type: "runtime" }); // keep the runtime for the next visit, offline
+    } else if (data.type === "kept") {
+      if (!failure) tellServiceWorker({ type: "runtime" }); // keep the rest, for offline visits
     } else if (data.type === "error") fail(data.message);
     else if (pending.has(data.id)) {
       if (!answered) answered = mark("gin-first-answer");

@@ -15,6 +15,9 @@
 // Messages out:  {type: "ready", ms, phases}  booted; ms = time from the boot message;
 //                                          phases = ms spent in each step (for the benchmark)
 //                {type: "error", message}  the boot failed; every pending and later request fails
+//                {type: "kept"}            after the boot, the runtime files it downloaded are
+//                                          in the offline cache (the page then asks the
+//                                          service worker to keep the rest)
 //                {id, response}            response: the parsed JSON answer of handle()
 //                {id, error}               this request failed (boot failure or a Python exception)
 
@@ -126,29 +129,31 @@ function watchRuntimeFetches() {
 }
 function restoreFetch() {
   globalThis.fetch = realFetch;
+  const puts = toKeep.map(([cache, url, response]) => cache.put(url, response).catch(() => {}));
+  toKeep = [];
+  Promise.all(puts).then(() => postMessage({ type: "kept" }));
 }
 
-// The runtime's files, during the boot: once the site's service worker has kept this runtime
-// (its folder is named by its digest), straight from that cache, without a trip through the
-// service worker (except the snapshot, whose integrity the browser checks on the service
-// worker's answer); until then from the network, marked so that the service worker lets them
-// pass (on a first visit, passing 20 MB through it slows the boot by a quarter). Anything else
-// as usual.
-const DIRECT = "x-gin-direct"; // read by sitegen/sw.js
-let kept; // Promise<boolean>: whether Cache Storage holds this runtime (its .wasm)
+// The runtime's files, during the boot: from the cache where the site's service worker keeps
+// this runtime (runtime.RUNTIME_CACHE, named by its digest), read here without a trip through
+// the service worker; else from the network, marked (runtime.DIRECT_HEADER) so that the service
+// worker lets them pass (passing 20 MB through it slowed a first boot by a quarter), and put in
+// that cache once the boot is over. A request with an integrity check (the snapshot) goes through the service worker
+// once kept, so the browser checks the integrity of what the cache holds. Anything else as
+// usual.
+let toKeep = []; // [cache, url, response]: put in the cache once the engine has booted
 function runtimeFetch(url, input, init) {
-  if (!url.startsWith(RUNTIME_URL)) return realFetch(input, init);
-  kept ??= (globalThis.caches ? caches.match(WASM_URL) : Promise.resolve(undefined))
-    .then((found) => Boolean(found), () => false);
-  return kept.then(async (inCache) => {
-    // (a request with an integrity check goes through the service worker, which checks it)
-    if (inCache && init && init.integrity) return realFetch(input, init);
-    const cached = inCache && (await caches.match(url));
-    if (cached) return cached;
+  const cache = globalThis.caches && runtime.RUNTIME_CACHE;
+  if (!url.startsWith(RUNTIME_URL) || !cache) return realFetch(input, init);
+  return caches.open(cache).then(async (kept) => {
+    const cached = await kept.match(url);
+    if (cached) return init && init.integrity ? realFetch(input, init) : cached;
     const headers = new Headers(init && init.headers);
-    headers.set(DIRECT, "1");
-    return realFetch(url, { ...init, headers });
-  });
+    headers.set(runtime.DIRECT_HEADER, "1");
+    const response = await realFetch(url, { ...init, headers });
+    if (response.ok && !response.redirected) toKeep.push([kept, url, response.clone()]);
+    return response;
+  }, () => realFetch(input, init));
 }
 
 // After a failed download Pyodide may also leave promises of its own rejected and unhandled,
