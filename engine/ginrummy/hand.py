@@ -79,8 +79,9 @@ brackets):
 :func:`deal` raises :class:`CardError` (``wrong_count``, ``duplicate_card``, ``unknown_rank``,
 ``unknown_suit`` … for a bad deck) or :class:`RuleError` ``bad_setting`` (``setting``,
 ``value``: a bad dealer, seed or end_of_stock, or both a seed and a deck).
-:meth:`HandState.from_json` raises :class:`RuleError` ``bad_state`` (``field``, ``value``) or
-``unknown_rules``, or a :class:`CardError`: never a bare ``KeyError``.
+:meth:`HandState.from_json` raises :class:`RuleError` ``bad_state`` (``field``, ``value``), or
+for its rules ``unknown_rules``, ``unknown_rule`` or ``bad_rule``, or a :class:`CardError`:
+never a bare ``KeyError``.
 
 :func:`legal_actions` lists both ``knock`` and ``gin`` for a discard that leaves deadwood 0
 (they score the same), so :func:`apply` accepts exactly the listed actions.

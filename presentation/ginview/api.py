@@ -113,7 +113,11 @@ def call(request) -> dict:
             raise ExampleError(
                 "unknown_op", "unknown op", op=op[:40] if isinstance(op, str) else ""
             )
-        return {"v": VERSION, "ok": True, "result": OPS[request["op"]](request)}
+        return {
+            "v": VERSION,
+            "ok": True,
+            "result": engine_api.run_op(op, OPS[op], request, ["lang"]),
+        }
     except GinRummyError as error:
         return _error(error.code, error.params, lang)
     except Exception as error:

@@ -352,9 +352,16 @@ def test_a_whole_game_to_its_review(servers, new_page, lang):
     played = game(page)
     assert played.finished and played.sheet.winner is not None
     assert len(played.played) == hands >= 1
-    sheet = page.locator(".gin-play-sheet").inner_text()
-    for total in played.sheet.totals:
-        assert str(total) in sheet
+    # the sheet is the engine's: its rows, hand by hand, then how the game was settled
+    rows = page.locator(".gin-play-sheet table tbody tr")
+    assert rows.count() == len(played.sheet.rows)
+    last = played.sheet.rows[-1].to_json()
+    assert rows.last.locator("td").all_inner_texts()[2:] == [
+        str(last["points"]),
+        *map(str, last["totals"]),
+    ]
+    settled = page.locator(".gin-play-sheet").inner_text()
+    assert step_text(played.sheet.explain()[-1], cat) in " ".join(settled.split())
     judged = session(page)["log"]
     assert judged, "the coach judged no decision"
     good = sum(1 for entry in judged if entry["cost"] < COSTLY)

@@ -269,6 +269,11 @@ def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
         ('{"op": "edit", "state": {}}', "bad_field", {"field": "edit"}),
         ('{"op": "feedback", "answer": "x"}', "bad_field", {"field": "step"}),
         ('{"op": "play", "move": {"fly": 1}}', "bad_field", {"field": "move"}),
+        (
+            '{"op": "play", "sesion": null, "move": {"new": {}}}',
+            "unknown_field",
+            {"field": "sesion"},
+        ),
         ('{"op": "play", "move": {"new": {"colour": 1}}}', "bad_field", {"field": "new"}),
         (
             '{"op": "render", "state": {"kind": "melds", "hand": 42}}',
