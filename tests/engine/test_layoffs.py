@@ -407,3 +407,14 @@ def test_a_card_of_any_knocker_meld_cannot_be_the_defenders():
             "message": f"{card} is in a knocker's meld and the defender's hand",
             "params": {"token": card, "position": None},
         }
+
+
+def test_an_ace_lays_off_below_a_two_and_a_chain_down_to_it():
+    """The ace is a run's lowest card: A onto 2-3-4 (then the 5 above), and 8-7 down from 9-K."""
+    result = lay_offs(["2S 3S 4S", "9H TH JH QH KH"], "AS 5S 8H 7H 2C 3D 4C 6D KD QC")
+    assert [(lay["card"], lay["meld"]) for lay in result.to_json()["lay_offs"]] == [
+        ("AS", "2S 3S 4S"),
+        ("5S", "AS 2S 3S 4S"),
+        ("8H", "9H TH JH QH KH"),
+        ("7H", "8H 9H TH JH QH KH"),
+    ]

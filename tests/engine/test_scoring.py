@@ -25,7 +25,7 @@ from ginrummy import (
     parse_cards,
     score_hand,
 )
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 DATA_DIR = Path(__file__).parent.parent / "data"
@@ -442,6 +442,11 @@ window_hands = st.integers(1, 7).flatmap(
 
 @settings(max_examples=80, deadline=None)
 @given(window_hands)
+@example(list(parse_cards("7S 7H 7D 7C 2H 3H 4H 9C TC JC")))  # a set of four
+@example(list(parse_cards("7S 7H 7D 7C 8S 9S 2H 3H 4H KD")))  # the 7S in the set or the run
+@example(list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS")))  # one run or two
+@example(list(parse_cards("9H TH JH QH KH 2C 2D 2S 5D 5C")))  # a run up to the king
+@example(list(parse_cards("AH 2H 3H 4H AS AD AC 6C 6D 6S")))  # aces in a set or a run
 def test_optimal_layouts_match_brute_force(cards):
     hand = Hand(cards)
     layouts = optimal_layouts(hand)
@@ -481,6 +486,24 @@ def test_random_hands(deal):
     else:
         assert result.defender_points == arrange(defender).points
     assert score_hand(knocker, defender) == result  # deterministic
+
+
+def test_nobody_lays_off_onto_gin_and_oklahoma_needs_its_upcard():
+    hands = ("2S 3S 4S 7H 7D 7C 9C TC JC QC", "5S 8C KH KD KS 4H 6C 6H 2C AD")
+    with pytest.raises(RuleError) as info:
+        score_hand(*hands, defender_lay_offs=[("8C", 2)])
+    assert info.value.to_json() == {
+        "code": "wrong_phase",
+        "message": "nobody lays off onto gin",
+        "params": {"kind": "lay_off", "phase": "gin"},
+    }
+    with pytest.raises(RuleError) as info:
+        score_hand(*hands, "oklahoma")
+    assert info.value.to_json() == {
+        "code": "upcard_required",
+        "message": "Oklahoma needs the upcard to score a hand",
+        "params": {},
+    }
 
 
 def test_a_result_as_json_in_full():
