@@ -9,9 +9,10 @@ from types import SimpleNamespace
 import pytest
 from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards, score_hand
 from ginrummy.cards import MAX_SHOWN
+from ginrummy.ending import check_ending
 from ginrummy.game import HandEntry
 from ginrummy.hand import HandState, deal
-from ginrummy.rules import CHOICE_RULES, FLAG_RULES, NUMBER_RANGES, RuleSet
+from ginrummy.rules import CHOICE_RULES, FLAG_RULES, NUMBER_RANGES, RuleSet, get_rules
 
 LONG = "Q" * (MAX_SHOWN + 5)
 CUT = "Q" * (MAX_SHOWN - 1) + "…"  # a long token is quoted cut to MAX_SHOWN characters
@@ -61,6 +62,30 @@ ERRORS = [
     (
         lambda: HandState.from_json({**STATE, "rules": {"name": "custom", "nope": 1}}),
         {"code": "unknown_rule", "message": "no rule called 'nope'", "params": {"rule": "nope"}},
+    ),
+    (
+        lambda: check_ending("fold", 3, RULESETS["standard"]),
+        {
+            "code": "bad_claim",
+            "message": "a hand ends by knock, gin, big_gin, not 'fold'",
+            "params": {"claim": "'fold'"},
+        },
+    ),
+    (
+        lambda: RULESETS["oklahoma"].knock_limit_for(None),
+        {
+            "code": "upcard_required",
+            "message": "Oklahoma needs the upcard to set the knock limit",
+            "params": {},
+        },
+    ),
+    (
+        lambda: get_rules("house"),
+        {
+            "code": "unknown_rules",
+            "message": "no rule preset called 'house'; choose one of standard, pagat, pokerwiner, oklahoma",
+            "params": {"rules": "house"},
+        },
     ),
     (
         lambda: RuleSet.from_json(["standard"]),
