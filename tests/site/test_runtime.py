@@ -178,6 +178,8 @@ def test_runtime_module_text():
         "RUNTIME_DIR": "../runtime/pyodide-1.2.3-abc/",
         "PACKAGES": ["ginrummy", "ginview"],
         "API_MODULE": "ginview.api",
+        "DIRECT_HEADER": "x-gin-direct",
+        "RUNTIME_CACHE": "gin-runtime-pyodide-1.2.3-abc",
         "STDLIB_FILE": STDLIB_PYC,
         "SNAPSHOT_FILE": "engine.snapshot",
         "SNAPSHOT_INTEGRITY": "sha256-xyz=",
