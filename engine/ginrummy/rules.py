@@ -64,6 +64,13 @@ FLAG_RULES = ("oklahoma", "spade_doubles", "spade_doubles_box")
 """The rules that are on or off."""
 
 
+def _bad_rule(rule: str, value: Any, must: str, **params: Any) -> RuleError:
+    """``bad_rule`` for a value a rule cannot take: ``"<must>, not <value>"``, the value cut
+    to 40 characters in the message and the params alike."""
+    shown = str(value)[:40]
+    return RuleError("bad_rule", f"{must}, not {shown}", rule=rule, value=shown, **params)
+
+
 def _check_known(names: Iterable[str]) -> None:
     unknown = sorted(str(name) for name in set(names) - RULE_FIELDS)
     if unknown:
@@ -103,31 +110,19 @@ class RuleSet:
             if value is None and name == "big_gin_bonus":
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise RuleError(
-                    "bad_rule",
+                raise _bad_rule(
+                    name,
+                    value,
                     f"{name} must be a whole number from {low} to {high}"
-                    f"{' or None' if name == 'big_gin_bonus' else ''}, "
-                    f"not {str(value)[:40]}",
-                    rule=name,
-                    value=str(value)[:40],
+                    + (" or None" if name == "big_gin_bonus" else ""),
                     low=low,
                     high=high,
                 )
         for name in FLAG_RULES:
             if not isinstance(getattr(self, name), bool):
-                raise RuleError(
-                    "bad_rule",
-                    f"{name} must be true or false, not {str(getattr(self, name))[:40]}",
-                    rule=name,
-                    value=str(getattr(self, name))[:40],
-                )
+                raise _bad_rule(name, getattr(self, name), f"{name} must be true or false")
         if not isinstance(self.name, str) or not self.name:
-            raise RuleError(
-                "bad_rule",
-                f"a rule set's name must be a text, not {str(self.name)[:40]}",
-                rule="name",
-                value=str(self.name)[:40],
-            )
+            raise _bad_rule("name", self.name, "a rule set's name must be a text")
         for name, allowed in CHOICE_RULES.items():
             if getattr(self, name) not in allowed:
                 raise RuleError(
@@ -188,12 +183,7 @@ class RuleSet:
         True
         """
         if not isinstance(data, dict):
-            raise RuleError(
-                "bad_rule",
-                f"rules must be an object, not {str(data)[:40]}",
-                rule="rules",
-                value=str(data)[:40],
-            )
+            raise _bad_rule("rules", data, "rules must be an object")
         _check_known(data)
         fields = {k: v for k, v in data.items() if k != "sources"}
         name = fields.pop("name", "standard")
