@@ -21,7 +21,13 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import QuietServer, _handler
-from tests.browser.test_engine_worker import LANGUAGES, READY, home_url, wait_for_answer
+from tests.browser.test_engine_worker import (
+    FAILED,
+    LANGUAGES,
+    READY,
+    home_url,
+    wait_for_answer,
+)
 from tests.conftest import REPO
 
 CACHED_JS = """async ([urls, root]) => {
@@ -181,6 +187,37 @@ def test_a_second_visit_boots_without_asking_for_the_runtime(site_dir, facts, ne
     assert any(not p.startswith("/assets/runtime/") for p in asked)  # the page itself: online
     assert not [p for p in asked if p.startswith("/assets/runtime/")], asked
     assert not log.page_errors, log.page_errors
+
+
+TAMPER_JS = """async (url) => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const kept = await cache.match(url);
+    if (!kept) continue;
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    bytes[bytes.length >> 1] ^= 0xff;
+    await cache.put(url, new Response(bytes, { headers: kept.headers }));
+  }
+}"""
+
+
+def test_a_tampered_kept_snapshot_is_refused(site_dir, facts, new_page):
+    """The worker reads the kept runtime from the cache itself, and checks the snapshot against
+    its integrity as the browser would: one byte changed in the cache fails the boot."""
+    snapshot = next(p for p in facts["RUNTIME"] if p.endswith("/engine.snapshot"))
+    page, log = new_page()
+    with counting_server(site_dir) as (base, _, _):
+        page.goto(base)
+        use_example(page, "en")
+        wait_until_kept(page, base, facts["RUNTIME"])
+        page.evaluate(TAMPER_JS, base + snapshot)
+        second = page.context.new_page()
+        second.goto(base + pages_with_examples(site_dir, "en", facts)[0])
+        status, _ = wait_for_answer(second)
+    assert status == FAILED["en"]
+    assert any(
+        "engine.snapshot (or it failed its integrity check)" in w for w in log.console_warnings
+    ), log.console_warnings
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
