@@ -283,9 +283,9 @@ def parse_cards(text: CardsLike, count: int | Iterable[int] | None = None) -> Ha
 
 def wrong_count(allowed: tuple[int, ...], got: int) -> CardError:
     """The error for ``got`` cards where one of the numbers ``allowed`` is needed."""
-    wanted = " or ".join(map(str, allowed))
+    wanted = " or ".join(map(str, allowed)) + (" card" if allowed == (1,) else " cards")
     return CardError(
-        "wrong_count", f"expected {wanted} cards, got {got}", expected=list(allowed), got=got
+        "wrong_count", f"expected {wanted}, got {got}", expected=list(allowed), got=got
     )
 
 
