@@ -330,12 +330,14 @@ def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > limit:
-                raise RequestError(
-                    "too_deep", f"the request is nested more than {limit} deep", limit=limit
-                )
+                raise _too_deep(limit)
             stack.extend(
                 (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
             )
+
+
+def _too_deep(limit: int) -> RequestError:
+    return RequestError("too_deep", f"the request is nested more than {limit} deep", limit=limit)
 
 
 def call(request: dict[str, Any]) -> dict[str, Any]:
@@ -374,12 +376,13 @@ def handle(request: str) -> str:
     """Answer one JSON request (a string) with a JSON response (a string)."""
     try:
         decoded = json.loads(request)
-    except (TypeError, ValueError) as error:
-        response = {
-            "v": API_VERSION,
-            "ok": False,
-            "error": RequestError("bad_json", f"the request is not JSON: {error}").to_json(),
-        }
+    except (TypeError, ValueError, RecursionError) as error:
+        refused = (
+            _too_deep(MAX_DEPTH)
+            if isinstance(error, RecursionError)  # too deep for the JSON reader itself
+            else RequestError("bad_json", f"the request is not JSON: {error}")
+        )
+        response = {"v": API_VERSION, "ok": False, "error": refused.to_json()}
     else:
         response = call(decoded)
     return json.dumps(response, ensure_ascii=False)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from ginrummy import api, best_melds, parse_cards, score_hand
 from ginrummy.cards import DECK
+from ginrummy.errors import GinRummyError
 from ginrummy.game import HandEntry, score_game, score_hollywood
 from ginrummy.hand import deal
 from ginrummy.match import game_from_json
@@ -388,3 +389,135 @@ def test_every_op_takes_all_its_fields():
     for request in requests:
         answer = ask({"v": 1, **request})
         assert answer["ok"], (request["op"], answer)
+
+
+def nested(kind, levels):
+    """A value ``levels`` deep: lists, objects or both in turn, the innermost one empty."""
+    value = [] if kind == "list" else {}
+    for level in range(levels - 1):
+        value = [value] if kind == "list" or (kind == "mixed" and level % 2) else {"a": value}
+    return value
+
+
+TOO_DEEP = {
+    "code": "too_deep",
+    "message": f"the request is nested more than {api.MAX_DEPTH} deep",
+    "params": {"limit": api.MAX_DEPTH},
+}
+NOT_TEXT = {
+    "code": "bad_field",
+    "message": "field 'cards' has the wrong type",
+    "params": {"field": "cards"},
+}
+
+
+@pytest.mark.parametrize("kind", ["list", "dict", "mixed"])
+@pytest.mark.parametrize(
+    ("depth", "error"), [(api.MAX_DEPTH, NOT_TEXT), (api.MAX_DEPTH + 1, TOO_DEEP)]
+)
+def test_a_request_may_be_nested_up_to_the_limit(kind, depth, error):
+    """The request object is depth 1 and each list or object inside it one more, through
+    lists and objects' values alike: nested to MAX_DEPTH the request gets as far as its op
+    (here, refusing a nest for cards); one level deeper it is refused as too deep."""
+    request = {"op": "deadwood", "cards": nested(kind, depth - 1)}
+    assert ask(request) == {"v": 1, "ok": False, "error": error}
+    assert api.call(request) == {"v": 1, "ok": False, "error": error}
+
+
+def test_call_refuses_a_request_too_deep_for_json_text():
+    """call, given a request already decoded, checks its depth too, before anything recurses
+    into it: even thousands of levels get the too_deep error."""
+    request = {"op": "deadwood", "cards": nested("mixed", 5000)}
+    assert api.call(request) == {"v": 1, "ok": False, "error": TOO_DEEP}
+
+
+def test_a_bug_in_an_op_still_gets_an_answer(monkeypatch):
+    """An exception that is not the engine's own error (a bug) is answered as internal_error,
+    its type and text the message, so the page keeps working."""
+
+    def boom(request):
+        raise ValueError("boom")
+
+    monkeypatch.setitem(api.OPS, "version", boom)
+    expected = {
+        "v": api.API_VERSION,
+        "ok": False,
+        "error": {"code": "internal_error", "message": "ValueError: boom", "params": {}},
+    }
+    assert api.call({"op": "version"}) == expected
+    assert ask({"op": "version"}) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("{nope", "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"),
+        ("", "Expecting value: line 1 column 1 (char 0)"),
+        (None, "the JSON object must be str, bytes or bytearray, not NoneType"),
+    ],
+)
+def test_text_that_is_not_json_gets_its_error_in_full(text, reason):
+    """handle answers text it cannot decode (or no text at all) with bad_json, quoting the
+    decoder's reason, in the same envelope as any other refusal."""
+    assert json.loads(api.handle(text)) == {
+        "v": 1,
+        "ok": False,
+        "error": {
+            "code": "bad_json",
+            "message": f"the request is not JSON: {reason}",
+            "params": {},
+        },
+    }
+
+
+def test_the_answer_keeps_non_ascii_characters_as_they_are():
+    """The JSON text handle returns writes characters outside ASCII as themselves, not as
+    \\u escapes: an unreadable card quoted back reads as the reader typed it."""
+    text = api.handle(json.dumps({"op": "parse", "cards": "7♥ X♥"}))
+    assert "X♥" in text and "\\u2665" not in text
+    assert json.loads(text)["error"] == {
+        "code": "unknown_rank",
+        "message": "unknown rank 'X' in card 'X♥'",
+        "params": {"token": "X♥", "position": 1},
+    }
+
+
+def test_any_field_the_op_does_not_read_is_refused_whatever_its_name():
+    """The fields an op reads are counted by their names: a field named "None", or (from a
+    caller of call that did not decode JSON) a key that is not text at all, is not one."""
+    cards = "AS 2S 3S 7H 7D 7C 9C TC JC KD"
+    for key in ("None", None):
+        assert api.call({"op": "deadwood", "cards": cards, key: 1}) == {
+            "v": 1,
+            "ok": False,
+            "error": {
+                "code": "unknown_field",
+                "message": "op 'deadwood' has no field 'None'",
+                "params": {"field": "None", "op": "deadwood"},
+            },
+        }
+
+
+def test_json_text_too_deep_for_the_reader_is_refused_as_too_deep():
+    """Text nested past what Python's JSON reader can recurse into gets the too_deep error,
+    not a RecursionError out of the boundary that never raises."""
+    for text in ("[" * 100_000, '{"op": ' + "[" * 100_000):
+        assert json.loads(api.handle(text)) == {"v": 1, "ok": False, "error": TOO_DEEP}
+
+
+@pytest.mark.parametrize("read", ["get", "in", "[]"])
+def test_a_field_read_any_way_counts_as_read(read):
+    """run_op (shared with the site's boundary, whose ops read their fields each way) counts
+    a field the op looked at with .get, `in` or [], and refuses the fields it did not."""
+    look = {
+        "get": lambda fields: fields.get("a"),
+        "in": lambda fields: "a" in fields,
+        "[]": lambda fields: fields["a"],
+    }[read]
+    assert api.run_op("x", look, {"op": "x", "a": 1, "lang": "en"}, ["lang"]) in (1, True)
+    with pytest.raises(GinRummyError) as refused:
+        api.run_op("x", look, {"op": "x", "a": 1, "b": 2})
+    assert (refused.value.code, refused.value.params) == (
+        "unknown_field",
+        {"field": "b", "op": "x"},
+    )

@@ -10,9 +10,18 @@ import pytest
 from ginrummy import RULESETS, RuleError
 from ginrummy.bots import joins_meld
 from ginrummy.cards import DECK
-from ginrummy.game import HandEntry
+from ginrummy.game import MAX_ENTRIES, HandEntry
 from ginrummy.hand import deal
-from ginrummy.match import deck_for, game_from_json, new_game, next_dealer, next_hand, play
+from ginrummy.match import (
+    MAX_DEALS,
+    MAX_SEED,
+    deck_for,
+    game_from_json,
+    new_game,
+    next_dealer,
+    next_hand,
+    play,
+)
 from ginrummy.melds import meld_kind
 from ginrummy.rules import NEXT_DEALER_RULES
 
@@ -172,6 +181,14 @@ SPOILED_GAMES = {  # name: (the JSON of GAME changed, the error in full)
             "params": {"field": "hand", "value": "pagat"},
         },
     ),
+    "a long unknown end of the stock": (
+        lambda d: {**d, "end_of_stock": "y" * 50},
+        {
+            "code": "bad_game",
+            "message": "end_of_stock must be void or reshuffle",
+            "params": {"field": "end_of_stock", "value": "y" * 40},
+        },
+    ),
     "an unknown format": (
         lambda d: {**d, "format": "swiss"},
         {
@@ -230,3 +247,122 @@ def test_joins_meld_agrees_with_a_brute_force():
             meld_kind(card.bit | a.bit | b.bit) for a, b in itertools.combinations(cards, 2)
         )
         assert joins_meld(mask, card) == brute
+
+
+def test_a_new_game_is_seed_0_first_dealt_by_player_0_by_default():
+    """new_game's seed and first dealer default to 0, and the sheet's format to standard."""
+    rules = RULESETS["standard"]
+    game = new_game(rules)
+    assert game == new_game(rules, format="standard", seed=0, dealer=0)
+    assert (game.seed, game.first_dealer, game.hand.dealer) == (0, 0, 0)
+    assert game.hand.stock == deck_for(0, 0)[21:]
+
+
+LONG = "x" * 50
+BAD_SETTINGS = {  # name: (new_game's keyword arguments, the error in full)
+    "a seed above the largest": (
+        {"seed": MAX_SEED + 1},
+        {
+            "code": "bad_setting",
+            "message": f"seed must be a whole number from 0 to {MAX_SEED}, not {MAX_SEED + 1}",
+            "params": {"setting": "seed", "value": str(MAX_SEED + 1)},
+        },
+    ),
+    "a long seed": (
+        {"seed": LONG},
+        {
+            "code": "bad_setting",
+            "message": f"seed must be a whole number from 0 to {MAX_SEED}, not {'x' * 40}",
+            "params": {"setting": "seed", "value": "x" * 40},
+        },
+    ),
+    "a long format": (
+        {"format": LONG},
+        {
+            "code": "bad_setting",
+            "message": f"format must be one of standard, hollywood, not {'x' * 40!r}",
+            "params": {"setting": "format", "value": "x" * 40},
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", BAD_SETTINGS)
+def test_a_bad_setting_is_refused_in_full(name):
+    """A seed out of 0..MAX_SEED or an unknown format is refused, the value quoted cut to 40
+    characters in the message and in the params."""
+    kwargs, expected = BAD_SETTINGS[name]
+    with pytest.raises(RuleError) as info:
+        new_game(**kwargs)
+    assert info.value.to_json() == expected
+
+
+def test_the_largest_seed_is_accepted():
+    """MAX_SEED itself is a seed: its first deal is that seed's deck."""
+    game = new_game(seed=MAX_SEED)
+    assert game.seed == MAX_SEED and game.hand.stock == deck_for(MAX_SEED, 0)[21:]
+
+
+def test_the_end_of_the_stock_rule_carries_to_every_hand_and_through_json():
+    """A game's end_of_stock is the rule of its first hand, of each next hand, and is read back
+    from the game's JSON."""
+    game = new_game(seed=6, end_of_stock="reshuffle")
+    assert game.end_of_stock == game.hand.end_of_stock == "reshuffle"
+    after = next_hand(finish(game))
+    assert after.number == 2 and after.hand.end_of_stock == "reshuffle"
+    for stored in (game, after):
+        again = game_from_json(json.loads(json.dumps(stored.to_json())))
+        assert again == stored and again.end_of_stock == "reshuffle"
+
+
+def test_no_hand_follows_the_end_of_the_game():
+    """next_hand on a game over: game_over, naming the hand that cannot be played and the
+    hand the game ended on."""
+    over = finish(new_game(RULESETS["standard"].replace(game_target=1), seed=6))
+    assert over.finished and over.number == 1
+    with pytest.raises(RuleError) as info:
+        next_hand(over)
+    assert info.value.to_json() == {
+        "code": "game_over",
+        "message": "the game ended on hand 1; hand 2 cannot be played",
+        "params": {"hand": 2, "ended_on": 1},
+    }
+
+
+def dead_hands(count, hand):
+    """GAME's JSON with ``count`` dead hands played (all dealt by player 0), then ``hand``."""
+    data = json.loads(json.dumps(GAME.to_json()))
+    return {**data, "played": [{"dealer": 0, "entry": None}] * count, "hand": hand}
+
+
+def test_a_game_read_back_may_have_played_up_to_max_deals_hands():
+    """MAX_DEALS hands played (dead ones included) are not too many; one more is refused."""
+    hand = GAME.to_json()["hand"]
+    assert GAME.hand.dealer == 0
+    assert game_from_json(dead_hands(MAX_DEALS, hand)).number == MAX_DEALS + 1
+    with pytest.raises(RuleError) as info:
+        game_from_json(dead_hands(MAX_DEALS + 1, hand))
+    assert info.value.to_json() == {
+        "code": "bad_game",
+        "message": f"played must be a list of at most {MAX_DEALS} hands",
+        "params": {"field": "played", "value": "list"},
+    }
+
+
+def test_a_game_whose_finished_hand_would_overfill_the_sheet_is_refused():
+    """The current hand, once finished, is an entry of the sheet too: after MAX_ENTRIES hands
+    won (the game not over) a finished hand is one entry too many, refused on reading."""
+    won = finish(new_game(seed=6))
+    assert won.hand.entry() is not None and won.hand.dealer == 0
+    data = json.loads(json.dumps(won.to_json()))
+    nothing = {"winner": 0, "points": 0, "boxes": 1}
+    data["played"] = [{"dealer": n % 2, "entry": nothing} for n in range(MAX_ENTRIES)]
+    with pytest.raises(RuleError) as info:
+        game_from_json(data)
+    assert info.value.to_json() == {
+        "code": "too_many",
+        "message": f"entries: more than {MAX_ENTRIES} hands",
+        "params": {"field": "entries", "limit": MAX_ENTRIES},
+    }
+    del data["played"][-2:]  # two hands fewer (the same dealer for the current hand): read
+    assert game_from_json(data).number == MAX_ENTRIES - 1

@@ -115,3 +115,14 @@ def test_view_refuses_a_bad_player():
     with pytest.raises(RuleError) as info:
         view(deal(seed=1), 2)
     assert info.value.code == "bad_setting"
+
+
+def test_the_knocker_does_not_see_the_defenders_hand_in_the_lay_off_phase():
+    """Laying out shows the knocker's hand to the defender, not the defender's to the knocker:
+    until the hand is finished the knocker knows only the cards the defender took from the
+    discard pile and kept."""
+    state = next(s for seed in range(200) for s in playout(seed) if s.phase == "lay_off")
+    defender, knocker = state.turn, state.knocker
+    seen = view(state, knocker)
+    assert seen.known == known_cards(state.history, defender) != state.hands[defender]
+    assert set(seen.unseen) == (set(state.hands[defender]) - set(seen.known)) | set(state.stock)
