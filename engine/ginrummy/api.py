@@ -102,7 +102,7 @@ def arrangement_json(arrangement: Arrangement, cards: Hand | None = None) -> dic
         "deadwood": str(arrangement.deadwood),
         "points": arrangement.points,
         "discard": str(arrangement.discard) if arrangement.discard else None,
-        "big_gin": bool(getattr(arrangement, "big_gin", False)),
+        "big_gin": arrangement.big_gin,  # all 11 meld, where the rules play no big gin
     }
 
 
@@ -145,7 +145,7 @@ def _op_deadwood(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _op_melds(request: dict[str, Any]) -> dict[str, Any]:
-    cards = parse_cards(_field(request, "cards"), count=(10, 11))
+    cards = parse_cards(_field(request, "cards"))  # best_melds wants 10 or 11
     return arrangement_json(best_melds(cards), cards)
 
 

@@ -71,7 +71,7 @@ class PlayerView:
     def legal_actions(self) -> list[Action]:
         """The legal actions when it is this player's turn (else none), as
         :func:`ginrummy.hand.legal_actions` gives them."""
-        if self.turn != self.player or self.phase == "finished":
+        if self.turn != self.player:
             return []
         return _legal(
             self.phase,
