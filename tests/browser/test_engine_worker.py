@@ -200,6 +200,23 @@ def test_engine_api_from_the_page(servers, new_page):
     assert not log.page_errors, log.page_errors
 
 
+def test_wasm_served_under_another_type_still_boots(servers, new_page):
+    """A static host that serves pyodide.asm.wasm as application/octet-stream (WebAssembly
+    cannot be compiled as it streams then): the worker compiles it from its bytes."""
+    page, log = new_page()
+
+    def octet_stream(route):
+        response = route.fetch()
+        headers = {**response.headers, "content-type": "application/octet-stream"}
+        route.fulfill(response=response, headers=headers)
+
+    page.context.route(re.compile(r".*/pyodide\.asm\.wasm(\?.*)?$"), octet_stream)
+    page.goto(home_url(servers["root"], "en"))
+    status, _ = wait_for_answer(page)
+    assert status == READY["en"]
+    assert not log.page_errors and not log.console_errors, log.page_errors + log.console_errors
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_blocked_wasm_shows_the_failure_message(servers, new_page, lang):
     page, log = new_page()

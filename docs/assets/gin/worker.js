@@ -62,16 +62,20 @@ async function loadEngine() {
   // the snapshot, which is expanded with the module's data: ask for both first. The module is
   // downloaded once, and compiled as it arrives, while the snapshot is read (loadPyodide would
   // compile it only once it has the snapshot): its own request for the module gets a stand-in,
-  // and its instantiation this compiled module (the watch below).
+  // and its instantiation this compiled module (the watch below). A host that serves the module
+  // under another type than application/wasm cannot stream it: it is compiled from its bytes.
   let snapshot;
   if (runtime.SNAPSHOT_FILE) {
     const wasm = fetch(WASM_URL); // (through the watch below)
-    compiled = wasm.then((response) => WebAssembly.compileStreaming(response.clone()));
+    const wasmBytes = wasm.then((response) => response.clone().arrayBuffer());
+    compiled = wasm
+      .then((response) => WebAssembly.compileStreaming(response))
+      .catch(() => wasmBytes.then((bytes) => WebAssembly.compile(bytes)));
     compiled.catch((err) => failBoot(new Error(`could not compile ${WASM_URL}: ${describe(err)}`)));
     snapshot = Promise.all([
       fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
         .then((response) => response.arrayBuffer()),
-      wasm.then((response) => response.arrayBuffer()),
+      wasmBytes,
     ]).then(([shipped, module]) => expandSnapshot(shipped, module));
   }
   snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
