@@ -568,11 +568,7 @@ def score_hollywood(
     (True, 0, [(350, 0), (350, 0), (350, 0)])
     """
     rules = get_rules(rules)
-    count = rules.hollywood_columns
-    if count < 1:
-        raise RuleError(
-            "bad_rule", "Hollywood needs at least one column", rule="hollywood_columns", value=count
-        )
+    count = rules.hollywood_columns  # 1 to 10: RuleSet refuses any other
     numbered = list(enumerate(_entries(entries), 1))
     target = rules.game_target
     per_column: list[list[tuple[int, HandEntry]]] = [[] for _ in range(count)]
