@@ -200,15 +200,18 @@ class HandEntry:
         if not isinstance(data, dict):
             raise RuleError(
                 "bad_entry",
-                f"a hand entry must be an object, not {data!r}",
+                f"a hand entry must be an object, not {str(data)[:40]}",
                 field="entry",
-                value=data,
+                value=str(data)[:40],
             )
         unknown = set(data) - {"winner", "points", "boxes"}
         if unknown:
             name = sorted(unknown)[0]
             raise RuleError(
-                "bad_entry", f"unknown field {name!r} in a hand entry", field=name, value=data[name]
+                "bad_entry",
+                f"unknown field {str(name)[:40]!r} in a hand entry",
+                field=str(name)[:40],
+                value=str(data[name])[:40],
             )
         for name in ("winner", "points"):
             if name not in data:

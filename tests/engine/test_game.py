@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -9,7 +10,15 @@ from types import SimpleNamespace
 import pytest
 from ginrummy import RULESETS, RuleError, get_rules
 from ginrummy.cards import Card
-from ginrummy.game import HandEntry, hollywood_columns, score_game, score_hollywood
+from ginrummy.game import (
+    MAX_BOXES,
+    MAX_ENTRIES,
+    MAX_HAND_POINTS,
+    HandEntry,
+    hollywood_columns,
+    score_game,
+    score_hollywood,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -400,3 +409,84 @@ def test_a_game_and_an_open_hollywood_sheet_explained_in_full():
         {"code": "grand_total", "player": 1, "total": 5},
         {"code": "hollywood_in_progress", "open": [1, 2, 3]},
     ]
+
+
+def _entry_error(field, value, message, code="bad_entry", **more):
+    return {"code": code, "message": message, "params": {"field": field, "value": value, **more}}
+
+
+LONG = "9" * 50
+REFUSED_ENTRIES = {  # name: (what is scored, the error in full)
+    "entries as text": (
+        lambda: score_game("0 25"),
+        _entry_error("entries", "0 25", "hand entries must be a list"),
+    ),
+    "entries as a number": (
+        lambda: score_hollywood(7),
+        _entry_error("entries", "7", "hand entries must be a list"),
+    ),
+    "entries without end": (
+        lambda: score_game(itertools.repeat((0, 0))),
+        {
+            "code": "too_many",
+            "message": f"entries: more than {MAX_ENTRIES} hands",
+            "params": {"field": "entries", "limit": MAX_ENTRIES},
+        },
+    ),
+    "an entry as text": (
+        lambda: score_game(["0 25" + LONG]),
+        _entry_error(
+            "entry",
+            ("0 25" + LONG)[:40],
+            f"a hand entry must be an object, not {('0 25' + LONG)[:40]}",
+        ),
+    ),
+    "an unknown field": (
+        lambda: score_game([{"winner": 0, "points": 5, "pionts": LONG}]),
+        _entry_error("pionts", LONG[:40], "unknown field 'pionts' in a hand entry"),
+    ),
+    "no winner": (
+        lambda: score_game([{"points": 5}]),
+        _entry_error("winner", None, "a hand entry needs 'winner'"),
+    ),
+    "no points": (
+        lambda: score_game([{"winner": 1}]),
+        _entry_error("points", None, "a hand entry needs 'points'"),
+    ),
+    "points over the most": (
+        lambda: score_game([(0, MAX_HAND_POINTS + 1)]),
+        _entry_error(
+            "points",
+            str(MAX_HAND_POINTS + 1),
+            f"points must be a whole number from 0 to {MAX_HAND_POINTS}, not {MAX_HAND_POINTS + 1}",
+            low=0,
+            high=MAX_HAND_POINTS,
+        ),
+    ),
+    "points too long to quote": (
+        lambda: score_game([(0, LONG)]),
+        _entry_error(
+            "points",
+            LONG[:40],
+            f"points must be a whole number from 0 to {MAX_HAND_POINTS}, not {LONG[:40]}",
+            low=0,
+            high=MAX_HAND_POINTS,
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", REFUSED_ENTRIES)
+def test_a_bad_entry_is_refused_in_full(name):
+    """Entries that are not a list (or never end), an entry that is not one, and numbers out
+    of range get their error in full, what they quote cut to 40 characters."""
+    score, expected = REFUSED_ENTRIES[name]
+    with pytest.raises(RuleError) as info:
+        score()
+    assert info.value.to_json() == expected
+
+
+def test_the_largest_entry_is_scored():
+    """MAX_HAND_POINTS points and MAX_BOXES boxes are an entry (one more of either is not)."""
+    sheet = score_game([HandEntry(1, MAX_HAND_POINTS, MAX_BOXES)], "standard")
+    assert (sheet.rows[0].points, sheet.rows[0].boxes) == (MAX_HAND_POINTS, MAX_BOXES)
