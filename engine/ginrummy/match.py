@@ -208,7 +208,8 @@ def _bad(name: str, message: str, value: object = None) -> RuleError:
 
 def game_from_json(data: object) -> Game:
     """A game from :meth:`Game.to_json` output, checked: the dealers follow the rules, the
-    entries make a sheet that is not over before the current hand, and the hand is valid."""
+    entries make a sheet that is not over before the current hand, and the hand is valid and
+    (until its stock is reshuffled) dealt from the game's seed."""
     if not isinstance(data, dict):
         raise _bad("game", "a game must be an object", type(data).__name__)
     missing = [name for name in _FIELDS if name not in data]
@@ -256,4 +257,7 @@ def game_from_json(data: object) -> Game:
             ended_on=game.number - 1,
         )
     _ = game.sheet  # raises game_over when the current hand's entry comes after the end
+    dealt = deck_for(game.seed, len(hands))[21:]  # the stock as dealt; draws take its top
+    if not hand.reshuffles and dealt[len(dealt) - len(hand.stock) :] != tuple(hand.stock):
+        raise _bad("seed", f"hand {game.number} was not dealt from seed {game.seed}", game.seed)
     return game

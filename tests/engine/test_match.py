@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -189,6 +190,14 @@ SPOILED_GAMES = {  # name: (the JSON of GAME changed, the error in full)
             "params": {"field": "end_of_stock", "value": "y" * 40},
         },
     ),
+    "another seed": (
+        lambda d: {**d, "seed": d["seed"] + 1},
+        {
+            "code": "bad_game",
+            "message": f"hand {GAME.number} was not dealt from seed {GAME.seed + 1}",
+            "params": {"field": "seed", "value": str(GAME.seed + 1)},
+        },
+    ),
     "an unknown format": (
         lambda d: {**d, "format": "swiss"},
         {
@@ -337,7 +346,7 @@ def dead_hands(count, hand):
 
 def test_a_game_read_back_may_have_played_up_to_max_deals_hands():
     """MAX_DEALS hands played (dead ones included) are not too many; one more is refused."""
-    hand = GAME.to_json()["hand"]
+    hand = deal(deck=deck_for(GAME.seed, MAX_DEALS), rules=GAME.rules).to_json()
     assert GAME.hand.dealer == 0
     assert game_from_json(dead_hands(MAX_DEALS, hand)).number == MAX_DEALS + 1
     with pytest.raises(RuleError) as info:
@@ -365,4 +374,6 @@ def test_a_game_whose_finished_hand_would_overfill_the_sheet_is_refused():
         "params": {"field": "entries", "limit": MAX_ENTRIES},
     }
     del data["played"][-2:]  # two hands fewer (the same dealer for the current hand): read
+    fresh = deal(deck=deck_for(won.seed, MAX_ENTRIES - 2), rules=won.rules)
+    data["hand"] = finish(dataclasses.replace(won, hand=fresh)).hand.to_json()
     assert game_from_json(data).number == MAX_ENTRIES - 1
