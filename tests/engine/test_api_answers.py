@@ -1,8 +1,9 @@
 """The JSON API's answers in full: tests/data/api_answers.json holds a request for every op,
 in the shapes a reader meets (a hand that can and cannot knock, gin and big gin, an undercut, a
 lay-off chain, what each player sees mid-hand, while laying off and at the end of a hand, a
-lay-off made by hand and its review, a game's next hand), each with the whole result it must get. The scores in it were checked by
-hand; a changed answer is a change of what the site shows, to be reviewed, not regenerated."""
+lay-off made by hand and its review, sheets won by either player, a game's next hand), each
+with the whole result it must get. The scores in it were checked by hand; a changed answer is
+a change of what the site shows, to be reviewed, not regenerated."""
 
 from __future__ import annotations
 

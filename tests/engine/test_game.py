@@ -445,6 +445,10 @@ REFUSED_ENTRIES = {  # name: (what is scored, the error in full)
         lambda: score_game([{"winner": 0, "points": 5, "pionts": LONG}]),
         _entry_error("pionts", LONG[:40], "unknown field 'pionts' in a hand entry"),
     ),
+    "an unknown field with a long name": (
+        lambda: score_game([{"winner": 0, "points": 5, LONG: 1}]),
+        _entry_error(LONG[:40], "1", f"unknown field {LONG[:40]!r} in a hand entry"),
+    ),
     "no winner": (
         lambda: score_game([{"points": 5}]),
         _entry_error("winner", None, "a hand entry needs 'winner'"),
