@@ -418,8 +418,8 @@ def _entry_error(field, value, message, code="bad_entry", **more):
 LONG = "9" * 50
 REFUSED_ENTRIES = {  # name: (what is scored, the error in full)
     "entries as text": (
-        lambda: score_game("0 25"),
-        _entry_error("entries", "0 25", "hand entries must be a list"),
+        lambda: score_game("0 25" + LONG),
+        _entry_error("entries", ("0 25" + LONG)[:40], "hand entries must be a list"),
     ),
     "entries as a number": (
         lambda: score_hollywood(7),
@@ -494,3 +494,8 @@ def test_the_largest_entry_is_scored():
     """MAX_HAND_POINTS points and MAX_BOXES boxes are an entry (one more of either is not)."""
     sheet = score_game([HandEntry(1, MAX_HAND_POINTS, MAX_BOXES)], "standard")
     assert (sheet.rows[0].points, sheet.rows[0].boxes) == (MAX_HAND_POINTS, MAX_BOXES)
+
+
+def test_a_sheet_may_have_max_entries_hands():
+    """MAX_ENTRIES hands are not too many for a sheet (one more is: REFUSED_ENTRIES)."""
+    assert len(score_game([(0, 0)] * MAX_ENTRIES, "standard").rows) == MAX_ENTRIES
