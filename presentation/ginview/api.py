@@ -140,6 +140,9 @@ def handle(request: str) -> str:
         if not isinstance(request, str) or len(request) > MAX_REQUEST:
             raise ValueError("too long")
         decoded = json.loads(request)
-    except (TypeError, ValueError, RecursionError):
+    except RecursionError:  # nested deeper than the JSON reader itself can follow
+        refused = _error("too_deep", {"limit": engine_api.MAX_DEPTH}, "en")
+        return json.dumps(refused, ensure_ascii=False)
+    except (TypeError, ValueError):
         return json.dumps(_error("bad_json", {}, "en"), ensure_ascii=False)
     return json.dumps(call(decoded), ensure_ascii=False)

@@ -256,8 +256,11 @@ def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
 @pytest.mark.parametrize(
     "request_text, code, params",
     [
-        ("[" * 5000, "bad_json", {}),
-        ('{"op": "render", "state": ' + "[" * 3000 + "]" * 3000 + "}", "bad_json", {}),
+        # nested deeper than the JSON reader itself can follow: the engine's limit is named
+        ("[" * 5000, "too_deep", {"limit": 20}),
+        ('{"op": "render", "state": ' + "[" * 3000 + "]" * 3000 + "}", "too_deep", {"limit": 20}),
+        ("[" * 21 + "]" * 21, "too_deep", {"limit": 20}),
+        ("[" * 20 + "]" * 20, "bad_request", {}),
         ("null", "bad_request", {}),
         ("42", "bad_request", {}),
         ('"text"', "bad_request", {}),
