@@ -508,24 +508,20 @@ def _two_way_runs(rest: int, seen: PlayerView) -> list[dict[str, Any]]:
 
 def _passed(seen: PlayerView, card: Card) -> bool:
     """Whether the other player threw a card of this rank, or passed one over (declined the
-    upcard, or drew from the stock while it topped the pile)."""
+    upcard, or drew from the stock while it topped the pile).
+
+    The card on top when a player passes or draws from the stock is the upcard or the last
+    card discarded: a card taken from the pile is always followed by its taker's discard."""
     other = seen.opponent
-    pile = [seen.upcard]
+    top = seen.upcard
     for event in seen.history:
-        if (
-            event.player == other
-            and pile
-            and pile[-1].rank == card.rank
-            and event.kind in ("pass", "draw_stock")
-        ):
+        if event.player == other and event.kind in ("pass", "draw_stock") and top.rank == card.rank:
             return True
         if event.kind == "discard":
             assert event.card is not None  # a discard is seen
             if event.player == other and event.card.rank == card.rank:
                 return True
-            pile.append(event.card)
-        elif event.kind in ("take_upcard", "draw_discard") and pile:
-            pile.pop()
+            top = event.card
     return False
 
 

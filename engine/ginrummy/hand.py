@@ -161,14 +161,17 @@ class Action:
                 "bad_action", f"unknown action {self.kind!r}", field="kind", value=self.kind
             )
         if self.melds is not None:
-            if (
-                self.kind not in ("knock", "gin")
-                or isinstance(self.melds, (str, dict))
-                or not hasattr(self.melds, "__iter__")
-            ):
+            if self.kind not in ("knock", "gin"):
                 raise RuleError(
                     "bad_action",
                     f"{self.kind} takes no melds",
+                    field="melds",
+                    value=str(self.melds)[:40],
+                )
+            if isinstance(self.melds, (str, dict)) or not hasattr(self.melds, "__iter__"):
+                raise RuleError(
+                    "bad_action",
+                    "a layout is a list of melds",
                     field="melds",
                     value=str(self.melds)[:40],
                 )
@@ -285,9 +288,16 @@ MAX_LAY_OFFS = 10
 
 def _lay_off_pairs(kind: str, plays: Any) -> tuple[tuple[Card, int], ...]:
     """The lay-offs of a ``lay_off`` action as ``(Card, int)`` pairs, shapes checked."""
-    if kind != "lay_off" or isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
+    if kind != "lay_off":
         raise RuleError(
             "bad_action", f"{kind} takes no lay-offs", field="lay_offs", value=str(plays)[:40]
+        )
+    if isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
+        raise RuleError(
+            "bad_action",
+            "lay-offs are a list of (card, meld number) pairs",
+            field="lay_offs",
+            value=str(plays)[:40],
         )
     plays = list(itertools.islice(plays, MAX_LAY_OFFS + 1))
     if len(plays) > MAX_LAY_OFFS:

@@ -142,7 +142,7 @@ class RuleSet:
                 "bad_rule",
                 f"{changes['name']!r} is a preset's name: give house rules another",
                 rule="name",
-                value=str(changes["name"])[:40],
+                value=changes["name"],  # a preset's name: short, and a str
             )
         if changes["name"] == "custom":
             changes.setdefault("sources", ())

@@ -5,12 +5,22 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import random
 
 import pytest
 from ginrummy import RuleError
-from ginrummy.advice import MAX_PLIES, advise, playout, playout_action, points_for, world_count
-from ginrummy.cards import DECK, Hand, parse_cards
-from ginrummy.hand import _MOVES, END_OF_STOCK, Event, HandState, apply, deal, legal_actions
+from ginrummy.advice import (
+    MAX_PLIES,
+    advise,
+    all_worlds,
+    playout,
+    playout_action,
+    points_for,
+    sampled_worlds,
+    world_count,
+)
+from ginrummy.cards import DECK, Card, Hand, parse_cards
+from ginrummy.hand import _MOVES, END_OF_STOCK, Action, Event, HandState, apply, deal, legal_actions
 from ginrummy.public import view
 from ginrummy.rules import RULESETS, get_rules
 
@@ -134,6 +144,9 @@ def test_reasons_are_codes_with_parameters():
     assert {"code": "breaks_meld", "card": "7C", "meld": "7H 7D 7C"} in seven.reasons
     assert any(r["code"] == "gives_meld" and r["percent"] > 0 for r in seven.reasons)
     assert advice.cost(knock.action) == 0 and advice.cost(seven.action) > 10
+    costs = [advice.cost(c.action.to_json()) for c in advice.choices]
+    assert costs == [round(advice.best.points - c.points, 2) for c in advice.choices]
+    assert any(cost % 1 for cost in costs)  # tenths of a point, not rounded away
     for choice in advice.choices:
         json.dumps(choice.to_json())
         for reason in choice.reasons:
@@ -167,7 +180,13 @@ def test_bad_requests_are_refused_with_codes():
         finished = apply(finished, legal_actions(finished)[0])
     assert code(lambda: advise(finished)) == "hand_over"
     advice = advise(ENDGAMES["knock"], samples=3)
-    assert code(lambda: advice.cost({"kind": "pass", "player": 0})) == "illegal_choice"
+    with pytest.raises(RuleError) as info:
+        advice.cost({"kind": "pass", "player": 0})
+    assert info.value.to_json() == {
+        "code": "illegal_choice",
+        "message": "pass by 0 is not one of the choices",
+        "params": {"action": "pass by 0"},
+    }
 
 
 def test_draw_reasons_give_the_deadwood_after_the_draw():
@@ -250,8 +269,78 @@ def discard_reasons(hand: str, pile: str, discard: str) -> list[dict]:
         # Q-K cannot grow past the king, A-2 not below the ace; 2-3 of clubs can
         ("9C 9D 9H 4S 5S 6S QD KD AH 2H JD", "8C", []),
         ("9C 9D 9H 4S 5S 6S 2C 3C KH QS JD", "8H", ["2C 3C"]),
+        # the jack is the highest card a two-way run starts from: J-Q grows to 10 or king
+        ("2S 3S 4S 9C 9D 9H JH QH 5D 2C JD", "8C", ["JH QH"]),
+        # 4H seen in the pile: the run is open at the top only
+        ("2S 3S 4S 9C 9D 9H 5H 6H KD QC JD", "4H", []),
+        # 3H seen changes nothing: 4H and 7H are the ends
+        ("2S 3S 4S 9C 9D 9H 5H 6H KD QC JD", "3H", ["5H 6H"]),
     ],
 )
 def test_a_two_way_run_is_a_loose_pair_open_at_both_ends(hand, pile, runs):
     reasons = discard_reasons(hand, pile, "JD")
     assert [r["cards"] for r in reasons if r["code"] == "two_way_run"] == runs
+
+
+def test_every_world_after_a_knock_hides_the_face_down_discard():
+    """After a knock the defender sees the knocker's whole hand: a world is where the knock's
+    face-down discard is and the order of the stock, so 4 unseen cards make 4 x 3! worlds."""
+    knocked = apply(ENDGAMES["knock"], Action("knock", 0, Card.parse("KH")))
+    seen = view(knocked, 1)
+    unseen = set(seen.unseen)
+    assert unseen == set(parse_cards("KH KD 2D 6S"))
+    worlds = list(all_worlds(seen))
+    assert len(worlds) == len(set(worlds)) == world_count(seen) == 24
+    assert {down for _, down, _ in worlds} == unseen
+    samples = list(sampled_worlds(seen, 30, random.Random(2)))
+    assert len(samples) == 30 and len({down for _, down, _ in samples}) > 1
+    for held, down, stock in worlds + samples:
+        assert held == () and len(stock) == 3 and {down, *stock} == unseen
+
+
+def test_every_world_in_play_deals_the_hidden_cards_and_the_stock():
+    """In play nothing is face down: a world is the other hand's hidden cards and the stock."""
+    seen = view(ENDGAMES["knock"], 0)
+    unseen = set(seen.unseen)
+    assert len(unseen) == 5 and seen.opponent_count - len(seen.known) == 2
+    worlds = list(all_worlds(seen))
+    assert len(worlds) == len(set(worlds)) == world_count(seen) == 10 * 6
+    samples = list(sampled_worlds(seen, 30, random.Random(2)))
+    for held, down, stock in worlds + samples:
+        assert len(held) == 2 and down is None and len(stock) == 3
+        assert {*held, *stock} == unseen
+
+
+@pytest.mark.parametrize(
+    "upcard, moves, passed",
+    [
+        ("7H", "pass 1", "7"),  # the other player declined the upcard
+        ("7H", "pass 0", ""),  # only I declined it
+        ("7H", "pass 1, pass 0, draw_stock 1", "7"),
+        ("7H", "pass 0, pass 1, draw_stock 0", "7"),
+        # I took the upcard and threw the 9C; the other drew from the stock over it
+        ("7H", "take_upcard 7H 0, discard 9C 0, draw_stock 1", "9"),
+        ("7H", "take_upcard 7H 0, discard 9C 0, draw_discard 9C 1, discard 5D 1", "5"),
+        # thrown by the other, then drawn over by me: only the rank they threw
+        ("7H", "take_upcard 7H 1, discard 3C 1, draw_stock 0, discard KC 0, draw_stock 1", "3K"),
+        (
+            "7H",
+            "take_upcard 7H 1, discard 3C 1, draw_discard 3C 0, discard KC 0, draw_discard KC 1",
+            "3",
+        ),
+    ],
+)
+def test_the_coach_knows_which_ranks_the_other_player_let_go(upcard, moves, passed):
+    """A rank is safe to throw ('opponent_passed') when the other player (1) threw one, or
+    passed one over: declined the upcard, or drew from the stock while it topped the pile."""
+    from ginrummy.advice import _passed
+
+    history = []
+    for move in moves.split(", "):
+        kind, *card, player = move.split()
+        history.append(Event(kind, int(player), Card.parse(card[0]) if card else None))
+    seen = dataclasses.replace(
+        view(ENDGAMES["draw"], 0), upcard=Card.parse(upcard), history=tuple(history)
+    )
+    assert seen.opponent == 1
+    assert "".join(r for r in "A23456789TJQK" if _passed(seen, Card.parse(r + "S"))) == passed

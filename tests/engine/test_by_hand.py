@@ -3,6 +3,8 @@ lay-offs (each checked), and a review of the lay-offs against the best ones."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 
 import pytest
@@ -137,3 +139,185 @@ def test_lay_offs_through_the_api():
         }
     )
     assert bad["error"]["code"] == "bad_action"
+
+
+# --- the shape of a layout or of lay-offs given by hand (the Python API; JSON is checked first
+# by Action.from_json) --------------------------------------------------------------------------
+
+RUN = Meld(parse_cards("7S 8S 9S"))
+BAD_SHAPES = {  # name: (keyword arguments of Action, the error in full)
+    "melds with a discard": (
+        {"kind": "discard", "card": "5C", "melds": [RUN]},
+        ("melds", "discard takes no melds", "[Meld('7S 8S 9S')]"),
+    ),
+    "melds as a text": (
+        {"kind": "knock", "card": "5C", "melds": "7S 8S 9S"},
+        ("melds", "a layout is a list of melds", "7S 8S 9S"),
+    ),
+    "melds as an object": (
+        {"kind": "gin", "card": "5C", "melds": {"7S 8S 9S": 0}},
+        ("melds", "a layout is a list of melds", "{'7S 8S 9S': 0}"),
+    ),
+    "melds as a number": (
+        {"kind": "knock", "card": "5C", "melds": 7},
+        ("melds", "a layout is a list of melds", "7"),
+    ),
+    "eleven melds": (
+        {"kind": "knock", "card": "5C", "melds": [RUN] * 11},
+        ("melds", "a layout has at most 10 melds", 11),
+    ),
+    "melds without end": (
+        {"kind": "knock", "card": "5C", "melds": itertools.repeat(RUN)},
+        ("melds", "a layout has at most 10 melds", 11),
+    ),
+    "lay-offs with a knock": (
+        {"kind": "knock", "card": "5C", "lay_offs": [("6S", 0)]},
+        ("lay_offs", "knock takes no lay-offs", "[('6S', 0)]"),
+    ),
+    "lay-offs as a text": (
+        {"kind": "lay_off", "lay_offs": "6S"},
+        ("lay_offs", "lay-offs are a list of (card, meld number) pairs", "6S"),
+    ),
+    "lay-offs as an object": (
+        {"kind": "lay_off", "lay_offs": {"6S": 0}},
+        ("lay_offs", "lay-offs are a list of (card, meld number) pairs", "{'6S': 0}"),
+    ),
+    "lay-offs as a number": (
+        {"kind": "lay_off", "lay_offs": 6},
+        ("lay_offs", "lay-offs are a list of (card, meld number) pairs", "6"),
+    ),
+    "eleven lay-offs": (
+        {"kind": "lay_off", "lay_offs": [("6S", 0)] * 11},
+        ("lay_offs", "the defender has only 10 cards to lay off", 11),
+    ),
+    "lay-offs without end": (
+        {"kind": "lay_off", "lay_offs": itertools.repeat(("6S", 0))},
+        ("lay_offs", "the defender has only 10 cards to lay off", 11),
+    ),
+    "a lay-off without its meld": (
+        {"kind": "lay_off", "lay_offs": [("6S",)]},
+        ("lay_offs", "a lay-off is a card and a meld number", "('6S',)"),
+    ),
+    "a lay-off of three parts": (
+        {"kind": "lay_off", "lay_offs": [("6S", 0, 1)]},
+        ("lay_offs", "a lay-off is a card and a meld number", "('6S', 0, 1)"),
+    ),
+    "a lay-off as a text": (
+        {"kind": "lay_off", "lay_offs": ["6S"]},
+        ("lay_offs", "a lay-off is a card and a meld number", "6S"),
+    ),
+    "a meld number as a text": (
+        {"kind": "lay_off", "lay_offs": [("6S", "0")]},
+        ("lay_offs", "a lay-off is a card and a meld number", "('6S', '0')"),
+    ),
+    "a meld number as true": (
+        {"kind": "lay_off", "lay_offs": [("6S", True)]},
+        ("lay_offs", "a lay-off is a card and a meld number", "('6S', True)"),
+    ),
+    "a card as a number": (
+        {"kind": "lay_off", "lay_offs": [("6S", 0), (6, 0)]},
+        ("lay_offs", "a lay-off is a card and a meld number", "(6, 0)"),
+    ),
+    "a long lay-off, quoted cut": (
+        {"kind": "lay_off", "lay_offs": [("6S", 0, "x" * 60)]},
+        ("lay_offs", "a lay-off is a card and a meld number", str(("6S", 0, "x" * 60))[:40]),
+    ),
+    "long lay-offs with a knock, quoted cut": (
+        {"kind": "knock", "card": "5C", "lay_offs": [("6S", 0)] * 9},
+        ("lay_offs", "knock takes no lay-offs", str([("6S", 0)] * 9)[:40]),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", BAD_SHAPES)
+def test_a_layout_or_lay_offs_of_the_wrong_shape_are_refused_in_full(name):
+    fields, (field, message, value) = BAD_SHAPES[name]
+    with pytest.raises(RuleError) as info:
+        Action(player=0, **fields)
+    expected = {"field": field, "value": value}
+    assert info.value.to_json() == {"code": "bad_action", "message": message, "params": expected}
+
+
+@pytest.mark.parametrize(
+    "lay_offs",
+    [
+        [("6s", 0), ["TS", 1]],
+        ((Card.parse("6S"), 0), (Card.parse("TS"), 1)),
+        iter([("6S", 0), ("TS", 1)]),
+    ],
+)
+def test_lay_offs_given_as_any_pairs_are_read_as_cards_and_meld_numbers(lay_offs):
+    action = Action("lay_off", 1, lay_offs=lay_offs)
+    assert action.lay_offs == ((Card.parse("6S"), 0), (Card.parse("TS"), 1))
+    assert action == Action.from_json(action.to_json())
+
+
+def test_ten_lay_offs_and_ten_melds_are_the_most_accepted():
+    assert len(Action("lay_off", 1, lay_offs=[("6S", 0)] * 10).lay_offs) == 10
+    ten = [Meld(parse_cards(f"{rank}S {rank}H {rank}D")) for rank in "A23456789T"]
+    assert Action("knock", 0, Card.parse("5C"), ten).melds == tuple(ten)
+
+
+@pytest.mark.parametrize(
+    "action, text, pasted",
+    [
+        (
+            Action("discard", 0, Card.parse("7H")),
+            "discard 7H by 0",
+            "Action(kind='discard', player=0, card=Card.parse('7H'))",
+        ),
+        (Action("pass", 1), "pass by 1", "Action(kind='pass', player=1, card=None)"),
+        (
+            Action("gin", 1, Card.parse("KC"), [RUN]),
+            "gin KC by 1",
+            "Action(kind='gin', player=1, card=Card.parse('KC'), melds=(Meld('7S 8S 9S'),))",
+        ),
+        (
+            Action("lay_off", 0, lay_offs=[("6S", 0)]),
+            "lay_off by 0",
+            "Action(kind='lay_off', player=0, card=None, lay_offs=((Card.parse('6S'), 0),))",
+        ),
+    ],
+)
+def test_an_action_reads_as_text_and_its_repr_pastes_back(action, text, pasted):
+    assert (str(action), repr(action)) == (text, pasted)
+    assert eval(pasted) == action
+
+
+def test_an_event_reads_as_text():
+    from ginrummy.hand import Event
+
+    assert str(Event("draw_discard", 1, Card.parse("7H"))) == "draw_discard 7H by 1"
+    assert str(Event("knock", 0)) == "knock by 0"  # the knock's discard is face down
+
+
+def test_the_review_in_the_lay_off_phase_gives_only_the_best_lay_offs():
+    state = knocked()
+    review = lay_off_review(state)
+    assert set(review) == {"best", "best_points"}
+    assert review["best_points"] == review["best"]["points"] == score_best(state)
+
+
+def score_best(state):
+    """The defender's deadwood after the engine's own lay-offs (apply without a choice)."""
+    return apply(state, Action("lay_off", 1)).result.defender_points
+
+
+@pytest.mark.parametrize("ending", ["in play", "gin"])
+def test_no_review_of_lay_offs_without_a_knock(ending):
+    state = knock_ready()
+    if ending == "gin":  # the knocker melds all ten: a finished hand with a layout, not a knock
+        hand = parse_cards("7S 8S 9S 2H 3H 4H 5H KC KD KH 5C")
+        rest = [c for c in DECK if c not in hand and c not in state.hands[1]]
+        ready = dataclasses.replace(
+            state, hands=(hand, state.hands[1]), stock=tuple(rest[1:]), discards=(rest[0],)
+        )
+        state = apply(ready, Action("gin", 0, Card.parse("5C")))
+        assert state.phase == "finished" and state.layout is not None
+    with pytest.raises(RuleError) as info:
+        lay_off_review(state)
+    assert info.value.to_json() == {
+        "code": "wrong_phase",
+        "message": "lay-offs follow a knock",
+        "params": {"kind": "lay_off", "phase": state.phase},
+    }

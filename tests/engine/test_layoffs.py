@@ -382,6 +382,22 @@ def test_lay_offs_chosen_by_hand_in_full():
                 "params": {"card": "AS"},
             },
         ),
+        (  # what is quoted is cut to 40 characters
+            [("8H", 0, "x" * 50)],
+            {
+                "code": "bad_action",
+                "message": "a lay-off is a card and a meld number",
+                "params": {"field": "lay_offs", "value": "('8H', 0, '" + "x" * 29},
+            },
+        ),
+        (
+            [("8H", "x" * 50)],
+            {
+                "code": "no_such_meld",
+                "message": f"the knocker has no meld number {'x' * 50!r}",
+                "params": {"index": "x" * 40, "count": 2},
+            },
+        ),
         (
             [("8H", 0), ("3H", 1)],
             {

@@ -207,6 +207,26 @@ def test_memoised_fallback_matches_brute_force(cards):
 
 
 @settings(max_examples=60, deadline=None)
+@given(hands(11))
+def test_the_best_discard_is_the_same_through_the_memoised_search(cards):
+    """best_melds on 11 cards, with the set-choice limit at 0 (every discard's 10 cards take the
+    memoised search): the same discard, deadwood and big gin (equal-key melds may differ)."""
+    expected = best_melds(cards)
+    saved, melds_module._MAX_CHOICES = melds_module._MAX_CHOICES, 0
+    try:
+        fallback = best_melds(cards)
+    finally:
+        melds_module._MAX_CHOICES = saved
+    assert (fallback.discard, fallback.points, len(fallback.deadwood), fallback.big_gin) == (
+        expected.discard,
+        expected.points,
+        len(expected.deadwood),
+        expected.big_gin,
+    )
+    check_valid(fallback, [c for c in cards if c != fallback.discard])
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.integers(13, 26).flatmap(hands))
 def test_large_hands_agree_with_the_memoised_search(cards):
     """Large hands (the lay-off search may pass any number of cards) against the plain search."""
