@@ -241,13 +241,13 @@ def test_a_layout_or_lay_offs_of_the_wrong_shape_are_refused_in_full(name):
 @pytest.mark.parametrize(
     "lay_offs",
     [
-        [("6s", 0), ["TS", 1]],
-        ((Card.parse("6S"), 0), (Card.parse("TS"), 1)),
-        iter([("6S", 0), ("TS", 1)]),
+        lambda: [("6s", 0), ["TS", 1]],
+        lambda: ((Card.parse("6S"), 0), (Card.parse("TS"), 1)),
+        lambda: iter([("6S", 0), ("TS", 1)]),  # made afresh for each run: it is used up
     ],
 )
 def test_lay_offs_given_as_any_pairs_are_read_as_cards_and_meld_numbers(lay_offs):
-    action = Action("lay_off", 1, lay_offs=lay_offs)
+    action = Action("lay_off", 1, lay_offs=lay_offs())
     assert action.lay_offs == ((Card.parse("6S"), 0), (Card.parse("TS"), 1))
     assert action == Action.from_json(action.to_json())
 
