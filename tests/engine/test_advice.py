@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import itertools
 import json
@@ -18,6 +19,7 @@ from ginrummy.advice import (
     points_for,
     sampled_worlds,
     world_count,
+    world_state,
 )
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.hand import _MOVES, END_OF_STOCK, Action, Event, HandState, apply, deal, legal_actions
@@ -233,6 +235,43 @@ def test_a_playout_plays_the_policy_move_by_move(rules, end_of_stock):
     # the playouts end by a knock, and meet the end of the stock: dead, or the pile reshuffled
     assert "knock" in ended
     assert ("dead" in ended) if end_of_stock == "void" else reshuffled
+
+
+@pytest.mark.parametrize("rules", sorted(RULESETS))
+@pytest.mark.parametrize("end_of_stock", END_OF_STOCK)
+def test_the_world_dealt_as_it_really_is_is_the_real_hand(rules, end_of_stock):
+    """world_state with the cards a player cannot see put where they really are gives back the
+    real hand, every field (the other hand's cards in another order), for both players at
+    every move of whole hands until the end: the coach's worlds keep every public fact."""
+    fields = {f.name for f in dataclasses.fields(HandState)} - {"hands"}
+    moments = collections.Counter()
+    for seed in range(8):
+        state = deal(seed=seed, dealer=seed % 2, rules=rules, end_of_stock=end_of_stock)
+        short = 4 + seed % 3  # a short stock (the rest under the pile): the hand meets its end
+        state = dataclasses.replace(
+            state, stock=state.stock[:short], discards=state.stock[short:] + state.discards
+        )
+        while state.phase != "finished":  # the coach has nothing to say after the end
+            for player in (0, 1):
+                seen = view(state, player)
+                other = state.hands[1 - player]
+                hidden = [c for c in other if c not in seen.known]
+                face_down = None if seen.knock_discard else state.knock_discard
+                world = world_state(seen, hidden, face_down, state.stock)
+                assert {f: getattr(world, f) for f in fields} == {
+                    f: getattr(state, f) for f in fields
+                }
+                assert world.hands[player] == state.hands[player]
+                assert sorted(world.hands[1 - player]) == sorted(other)
+            moments.update(
+                {"taken": state.taken is not None, "stock only": state.stock_only, state.phase: 1}
+            )
+            action = playout_action(state)
+            state = _MOVES[action.kind](state, action)
+        moments[state.outcome] += 1
+        moments["reshuffled"] += state.reshuffles
+    assert moments["taken"] and moments["stock only"] and moments["lay_off"] + moments["gin"]
+    assert moments["reshuffled"] if end_of_stock == "reshuffle" else moments["dead"]
 
 
 def discard_reasons(hand: str, pile: str, discard: str) -> list[dict]:

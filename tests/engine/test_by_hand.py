@@ -178,6 +178,10 @@ BAD_SHAPES = {  # name: (keyword arguments of Action, the error in full)
         {"kind": "lay_off", "lay_offs": "6S"},
         ("lay_offs", "lay-offs are a list of (card, meld number) pairs", "6S"),
     ),
+    "lay-offs as a long text, quoted cut": (
+        {"kind": "lay_off", "lay_offs": "6S 0 " * 12},
+        ("lay_offs", "lay-offs are a list of (card, meld number) pairs", ("6S 0 " * 12)[:40]),
+    ),
     "lay-offs as an object": (
         {"kind": "lay_off", "lay_offs": {"6S": 0}},
         ("lay_offs", "lay-offs are a list of (card, meld number) pairs", "{'6S': 0}"),
