@@ -13,6 +13,7 @@ from ginrummy import RuleError
 from ginrummy.advice import (
     MAX_PLIES,
     advise,
+    advise_view,
     all_worlds,
     playout,
     playout_action,
@@ -132,6 +133,8 @@ def test_advice_is_repeatable_and_blind_to_hidden_cards():
     )
     assert advise(swapped, samples=12, seed=9) == first
     assert advise(state, samples=12, seed=10) != first
+    # the default seed is 0, whichever way the coach is asked
+    assert advise_view(view(state, 0), samples=12) == advise(state, samples=12, seed=0)
 
 
 def test_reasons_are_codes_with_parameters():
