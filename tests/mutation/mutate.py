@@ -16,7 +16,9 @@ nothing the code does, or mutmut cannot switch it on (code that runs once, at im
 exits 1 when a survivor is unexplained, a mutant is not checked yet, or the engine's score is
 under ``ENGINE_TARGET``.
 
-A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``.
+A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``:
+then the mutants killed stay killed and the survivors are checked again, against the tests as
+they are now.
 ``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores).
 ``MUTATE_ONLY`` checks only the mutants whose names match its patterns (mutmut's, separated by
 spaces, e.g. ``"ginrummy.ending.* ginrummy.rules.*"``); with ``MUTATE_RESUME=1``, a long run can
@@ -26,6 +28,7 @@ be done a few modules at a time.
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import re
 import shutil
@@ -117,6 +120,8 @@ def prepare(name: str) -> Path:
     folder = WORK / name
     if os.environ.get("MUTATE_RESUME") != "1" and folder.exists():
         shutil.rmtree(folder)
+    elif folder.exists():
+        recheck_survivors(folder / "mutants")
     folder.mkdir(parents=True, exist_ok=True)
     for link, source in target["links"].items():
         path = folder / link
@@ -124,6 +129,20 @@ def prepare(name: str) -> Path:
             path.symlink_to(REPO / source)
     (folder / "setup.cfg").write_text(config_text(target), encoding="utf-8")
     return folder
+
+
+def recheck_survivors(mutants: Path) -> None:
+    """On a resume, the tests may have changed since the last run: their map to the functions
+    they reach is taken again, and every mutant that survived is checked again (mutmut keeps
+    a result until its function changes). Killed mutants stay killed: tests are only added."""
+    (mutants / "mutmut-stats.json").unlink(missing_ok=True)
+    for meta in mutants.rglob("*.meta"):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        codes = data.get("exit_code_by_key", {})
+        survived = [key for key, code in codes.items() if code == 0]
+        if survived:
+            codes.update(dict.fromkeys(survived))
+            meta.write_text(json.dumps(data), encoding="utf-8")
 
 
 def mutmut(folder: Path, *args: str, check=True, show=False) -> str:
