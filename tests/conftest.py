@@ -59,7 +59,7 @@ BROWSER_TIMEOUT = 600
 
 def pytest_configure(config):
     if os.environ.get("GIN_MUTATE"):  # tests/mutation/mutate.py: repeatable and quick
-        from hypothesis import HealthCheck, settings
+        from hypothesis import HealthCheck, Phase, settings
 
         settings.register_profile(
             "mutate",
@@ -67,6 +67,8 @@ def pytest_configure(config):
             database=None,
             deadline=None,
             suppress_health_check=list(HealthCheck),
+            # a failure kills the mutant: shrinking it to the smallest example only costs time
+            phases=(Phase.explicit, Phase.generate),
         )
         settings.load_profile("mutate")
 

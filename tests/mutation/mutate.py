@@ -111,7 +111,10 @@ def config_text(target: dict) -> str:
         *[f"--deselect={d}" for d in target["deselect"]],
     ]
     lines += ["pytest_add_cli_args =", *(f"    {a}" for a in args)]
-    lines += ["timeout_multiplier = 5.0", "use_git_change_detection = false", ""]
+    lines += ["timeout_multiplier = 5.0", "use_git_change_detection = false"]
+    # each mutant forks from a server that has imported the tests and the mutated code once;
+    # forked from mutmut's own process, a resumed run imported them again for every mutant
+    lines += ["process_isolation = forkserver", ""]
     return "\n".join(lines)
 
 
