@@ -864,7 +864,7 @@ _FIELDS = (
 
 
 def _bad(field_name: str, message: str, value: object = None) -> RuleError:
-    return RuleError("bad_state", message, field=field_name, value=repr(value))
+    return RuleError("bad_state", message, field=field_name, value=repr(value)[:40])
 
 
 def _rules_from_json(data: object) -> RuleSet:

@@ -65,10 +65,18 @@ def test_the_knocker_may_choose_a_layout():
     assert info.value.code == "knock_over_limit" and info.value.params["deadwood"] == 31
     assert code(lambda: knocked(["7S 8S 9S", "2H 3H 5H"])) == "not_a_meld"
     assert code(lambda: knocked(["7S 8S 9S", "QH KH AH"])) == "not_a_meld"
-    assert code(lambda: knocked(["7S 8S 9S", "5H 6H 7H"])) == "meld_not_in_hand"
+    with pytest.raises(RuleError) as info:
+        knocked(["7S 8S 9S", "5H 6H 7H"])
+    assert info.value.to_json() == {
+        "code": "meld_not_in_hand",
+        "message": "5H is in a meld but not in the knocker's hand",
+        "params": {"card": "5H"},
+    }
     assert code(lambda: Action("discard", 0, "5C", ["7S 8S 9S"])) == "bad_action"
     state = knocked(["7S 8S 9S", "2H 3H 4H", "KC KD KH"])
     assert state.layout == (Meld("7S 8S 9S"), Meld("2H 3H 4H"), Meld("KC KD KH"))
+    # a knock with the AD out (1 point), not gin: the defender lays off next
+    assert (state.phase, state.ending, state.turn) == ("lay_off", "knock", 1)
 
 
 def test_the_defender_lays_off_by_hand_each_card_checked():
@@ -286,6 +294,23 @@ def test_ten_lay_offs_and_ten_melds_are_the_most_accepted():
 def test_an_action_reads_as_text_and_its_repr_pastes_back(action, text, pasted):
     assert (str(action), repr(action)) == (text, pasted)
     assert eval(pasted) == action
+    assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+def test_an_action_in_json_names_its_layout_and_lay_offs():
+    knock = Action("knock", 0, Card.parse("5C"), [RUN, Meld(parse_cards("2H 3H 4H"))])
+    assert knock.to_json() == {
+        "kind": "knock",
+        "player": 0,
+        "card": "5C",
+        "melds": ["7S 8S 9S", "2H 3H 4H"],
+    }
+    lay_off = Action("lay_off", 1, lay_offs=[("6S", 0), ("TS", 0)])
+    assert lay_off.to_json() == {
+        "kind": "lay_off",
+        "player": 1,
+        "lay_offs": [{"card": "6S", "meld": 0}, {"card": "TS", "meld": 0}],
+    }
 
 
 def test_an_event_reads_as_text():
@@ -325,3 +350,18 @@ def test_no_review_of_lay_offs_without_a_knock(ending):
         "message": "lay-offs follow a knock",
         "params": {"kind": "lay_off", "phase": state.phase},
     }
+
+
+@pytest.mark.parametrize(
+    "layout, hand, points",
+    [
+        (["7S 8S 9S"], "7S 8S 9S AS KC", 11),  # the ace of spades is a card like any other
+        (["7S 8S 9S", "KC KD KH"], "7S 8S 9S KC KD KH 2D", 2),
+        ([], "AS 2D", 3),
+        (["AS 2S 3S"], "AS 2S 3S", 0),
+    ],
+)
+def test_a_layouts_deadwood_is_the_hand_outside_its_melds(layout, hand, points):
+    from ginrummy.hand import layout_deadwood
+
+    assert layout_deadwood(tuple(Meld(m) for m in layout), parse_cards(hand)) == points

@@ -8,7 +8,7 @@ import pytest
 from ginrummy import CardError, RuleError
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.game import HandEntry, score_game
-from ginrummy.hand import MAX_RESHUFFLES, Action, HandState, apply, deal, legal_actions
+from ginrummy.hand import MAX_RESHUFFLES, Action, Event, HandState, apply, deal, legal_actions
 from ginrummy.melds import min_deadwood
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1018,4 +1018,53 @@ def test_a_state_whose_fields_disagree_is_refused_naming_the_field(name):
         "code": "bad_state",
         "message": message,
         "params": {"field": field, "value": value},
+    }
+
+
+BAD_EVENTS = {  # name: (an event of the history in JSON, its error's message and quoted value)
+    "a list": (["pass", 0], "an event is an object with kind, player and card", "['pass', 0]"),
+    "a text": ("pass", "an event is an object with kind, player and card", "'pass'"),
+    "an unknown field": (
+        {"kind": "pass", "player": 0, "x": 1},
+        "an event is an object with kind, player and card",
+        "{'kind': 'pass', 'player': 0, 'x': 1}",
+    ),
+    "a long one, quoted cut": (
+        {"kind": "pass", "player": 0, "note": "x" * 60},
+        "an event is an object with kind, player and card",
+        repr({"kind": "pass", "player": 0, "note": "x" * 60})[:40],
+    ),
+    "a card as a number": (
+        {"kind": "discard", "player": 0, "card": 7},
+        "an event's card is written like 7H",
+        "7",
+    ),
+    "a pass showing a card": (
+        {"kind": "pass", "player": 1, "card": "7H"},
+        "pass in the history shows no card",
+        "Card.parse('7H')",
+    ),
+    "a discard hiding its card": (
+        {"kind": "discard", "player": 1},
+        "discard in the history shows a card",
+        "None",
+    ),
+    "an unknown move": (
+        {"kind": "fold", "player": 1},
+        "unknown move 'fold' in the history",
+        "'fold'",
+    ),
+    "player 2": ({"kind": "pass", "player": 2}, "player must be 0 or 1, not 2", "2"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_EVENTS)
+def test_an_event_that_cannot_be_read_is_refused_in_full(name):
+    data, message, value = BAD_EVENTS[name]
+    with pytest.raises(RuleError) as info:
+        Event.from_json(data)
+    assert info.value.to_json() == {
+        "code": "bad_state",
+        "message": message,
+        "params": {"field": "history", "value": value},
     }
