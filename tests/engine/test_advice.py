@@ -67,14 +67,16 @@ ENDGAMES = {
 
 
 def exhaustive(state):
-    """Each legal action's mean points for the player to act over every world: every way to
-    deal the cards they have not seen into the other hand's unknown places and the stock."""
+    """Each legal action's mean points for the player to act over every world (every way to
+    deal the cards they have not seen into the other hand's unknown places and the stock), the
+    number of worlds, and each action's percent of worlds where the player is undercut."""
     me = state.turn
     seen = view(state, me)
     unseen = list(seen.unseen)
     other = list(state.hands[1 - me])
     places = [i for i, c in enumerate(other) if c not in seen.known]
     totals = {a: 0 for a in legal_actions(state)}
+    undercut = dict.fromkeys(totals, 0)
     count = 0
     for order in itertools.permutations(unseen):
         held, stock = order[: len(places)], order[len(places) :]
@@ -88,14 +90,17 @@ def exhaustive(state):
         world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(stock))
         count += 1
         for action in totals:
-            totals[action] += points_for(playout(apply(world, action)), me)
-    return {a: total / count for a, total in totals.items()}, count
+            final = playout(apply(world, action))
+            totals[action] += points_for(final, me)
+            undercut[action] += final.outcome == "undercut" and final.knocker == me
+    means = {a: total / count for a, total in totals.items()}
+    return means, count, {a: round(100 * n / count) for a, n in undercut.items()}
 
 
 @pytest.mark.parametrize("name", sorted(ENDGAMES))
 def test_the_ranking_is_exact_when_every_world_fits(name):
     state = ENDGAMES[name]
-    expected, worlds = exhaustive(state)
+    expected, worlds, undercut = exhaustive(state)
     assert world_count(view(state, 0)) == worlds
     advice = advise(state, samples=worlds, seed=5)
     assert advice.exact and advice.samples == worlds
@@ -107,12 +112,21 @@ def test_the_ranking_is_exact_when_every_world_fits(name):
         ranked, key=lambda a: (-round(expected[a], 2), legal_actions(state).index(a))
     )
     assert len({round(v, 2) for v in expected.values()}) >= 2  # the choices differ
+    # a knock's undercut risk: the share of every world where it is undercut
+    risks = {
+        c.action: r["percent"]
+        for c in advice.choices
+        for r in c.reasons
+        if r["code"] == "undercut_risk"
+    }
+    assert risks == {a: p for a, p in undercut.items() if a.kind == "knock"}
+    assert name == "draw" or 0 < max(risks.values()) < 100
 
 
 @pytest.mark.parametrize("name", sorted(ENDGAMES))
 def test_a_sampled_ranking_agrees_with_the_exhaustive_one(name):
     state = ENDGAMES[name]
-    expected, worlds = exhaustive(state)
+    expected, worlds, _ = exhaustive(state)
     advice = advise(state, samples=worlds - 1, seed=3)
     assert not advice.exact and advice.samples == worlds - 1
     position = {c.action: i for i, c in enumerate(advice.choices)}
