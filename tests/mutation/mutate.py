@@ -135,10 +135,9 @@ def prepare(name: str) -> Path:
 
 
 def recheck_survivors(mutants: Path) -> None:
-    """On a resume, the tests may have changed since the last run: their map to the functions
-    they reach is taken again, and every mutant that survived is checked again (mutmut keeps
-    a result until its function changes). Killed mutants stay killed: tests are only added."""
-    (mutants / "mutmut-stats.json").unlink(missing_ok=True)
+    """On a resume, the tests may have changed since the last run: every mutant that survived
+    is checked again (mutmut keeps a result until its function changes, and maps only the new
+    tests to the functions they reach). Killed mutants stay killed: tests are only added."""
     for meta in mutants.rglob("*.meta"):
         data = json.loads(meta.read_text(encoding="utf-8"))
         codes = data.get("exit_code_by_key", {})
