@@ -17,8 +17,8 @@ exits 1 when a survivor is unexplained, a mutant is not checked yet, or the engi
 under ``ENGINE_TARGET``.
 
 A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``:
-then the mutants killed stay killed and the survivors are checked again, against the tests as
-they are now.
+then the mutants killed stay killed and the survivors not listed as equivalent are checked
+again, against the tests as they are now.
 ``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores).
 ``MUTATE_ONLY`` checks only the mutants whose names match its patterns (mutmut's, separated by
 spaces, e.g. ``"ginrummy.ending.* ginrummy.rules.*"``); with ``MUTATE_RESUME=1``, a long run can
@@ -118,13 +118,13 @@ def config_text(target: dict) -> str:
     return "\n".join(lines)
 
 
-def prepare(name: str) -> Path:
+def prepare(name: str, explained: dict[str, str]) -> Path:
     target = TARGETS[name]
     folder = WORK / name
     if os.environ.get("MUTATE_RESUME") != "1" and folder.exists():
         shutil.rmtree(folder)
     elif folder.exists():
-        recheck_survivors(folder / "mutants")
+        recheck_survivors(folder / "mutants", explained)
     folder.mkdir(parents=True, exist_ok=True)
     for link, source in target["links"].items():
         path = folder / link
@@ -134,14 +134,17 @@ def prepare(name: str) -> Path:
     return folder
 
 
-def recheck_survivors(mutants: Path) -> None:
+def recheck_survivors(mutants: Path, explained: dict[str, str]) -> None:
     """On a resume, the tests may have changed since the last run: every mutant that survived
-    is checked again (mutmut keeps a result until its function changes, and maps only the new
-    tests to the functions they reach). Killed mutants stay killed: tests are only added."""
+    and is not listed as equivalent is checked again (mutmut keeps a result until its function
+    changes, and maps only the new tests to the functions they reach). Killed mutants stay
+    killed: tests are only added."""
     for meta in mutants.rglob("*.meta"):
         data = json.loads(meta.read_text(encoding="utf-8"))
         codes = data.get("exit_code_by_key", {})
-        survived = [key for key, code in codes.items() if code == 0]
+        survived = [
+            key for key, code in codes.items() if code == 0 and not explained_by(key, explained)
+        ]
         if survived:
             codes.update(dict.fromkeys(survived))
             meta.write_text(json.dumps(data), encoding="utf-8")
@@ -229,7 +232,7 @@ def main(names: list[str]) -> int:
     explained = equivalents()
     ok = True
     for name in names:
-        folder = prepare(name)
+        folder = prepare(name, explained)
         start = time.monotonic()
         children = os.environ.get("MUTATE_CHILDREN", str(os.cpu_count() or 2))
         print(f"mutmut: {name} ({children} at once) ...", flush=True)
