@@ -996,16 +996,11 @@ def _check_consistent(state: HandState) -> None:
     """Card counts and fields that must agree with the phase."""
     sizes = [len(h) for h in state.hands]
     phase, turn = state.phase, state.turn
-    if phase in ("offer", "draw"):
-        expected = [10, 10]
-    elif phase == "discard":
-        expected = [10, 10]
+    expected = [10, 10]
+    if phase == "discard":
         expected[turn] = 11
     elif state.ending == "big_gin" and state.knocker is not None:
-        expected = [10, 10]
-        expected[state.knocker] = 11
-    else:
-        expected = [10, 10]
+        expected[state.knocker] = 11  # big gin keeps all 11 cards
     if sizes != expected:
         raise _bad("hands", f"in the {phase} phase the hands hold {expected}, not {sizes}", sizes)
     ended = phase == "lay_off" or (phase == "finished" and state.outcome != "dead")

@@ -285,6 +285,15 @@ def test_big_gin():
         dealt("AS 2S 3S 4H 5H 6H 7C 8C 9C TC", upcard="JC", rules="oklahoma"), "take_upcard"
     )
     assert act(oklahoma, "big_gin").result.points == final.result.points
+    # by the dealer (player 0), who takes the upcard the other player passed
+    offer = dealt("6S 7S 8S 9S QS 8H 9H TH 5D 6D", "AS 2S 3S 4H 5H 6H 7C 8C 9C TC", "JC")
+    dealer = act(act(act(offer, "pass"), "take_upcard"), "big_gin")
+    assert (dealer.outcome, dealer.knocker, [len(h) for h in dealer.hands]) == (
+        "big_gin",
+        0,
+        [11, 10],
+    )
+    round_trips(dealer)
 
 
 def test_big_gin_not_played_under_pagat():
