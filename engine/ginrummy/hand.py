@@ -1028,7 +1028,7 @@ def _check_consistent(state: HandState) -> None:
         )
     if state.stock_only and (phase != "draw" or turn != state.non_dealer):
         raise _bad("stock_only", "only the non-dealer's first draw can be stock-only", True)
-    if phase == "offer" and (state.discards[-1:] != (state.upcard,) or len(state.discards) != 1):
+    if phase == "offer" and state.discards != (state.upcard,):
         raise _bad(
             "discards",
             "during the offer the upcard is alone on the discard pile",
