@@ -259,6 +259,6 @@ def game_from_json(data: object) -> Game:
     _ = game.sheet  # raises game_over when the current hand's entry comes after the end
     dealt = deal(deck=deck_for(game.seed, len(hands)), dealer=dealer, rules=game.rules).stock
     # draws take the stock's top, so until a reshuffle what is left is a tail of it as dealt
-    if not hand.reshuffles and tuple(dealt[len(dealt) - len(hand.stock) :]) != tuple(hand.stock):
+    if not hand.reshuffles and dealt[len(dealt) - len(hand.stock) :] != hand.stock:
         raise _bad("seed", f"hand {game.number} was not dealt from seed {game.seed}", game.seed)
     return game

@@ -12,6 +12,7 @@ import pytest
 from ginrummy import RuleError
 from ginrummy.advice import (
     MAX_PLIES,
+    _passed,
     advise,
     advise_view,
     all_worlds,
@@ -389,8 +390,6 @@ def test_every_world_in_play_deals_the_hidden_cards_and_the_stock():
 def test_the_coach_knows_which_ranks_the_other_player_let_go(upcard, moves, passed):
     """A rank is safe to throw ('opponent_passed') when the other player (1) threw one, or
     passed one over: declined the upcard, or drew from the stock while it topped the pile."""
-    from ginrummy.advice import _passed
-
     history = []
     for move in moves.split(", "):
         kind, *card, player = move.split()

@@ -3,7 +3,6 @@ lay-offs (each checked), and a review of the lay-offs against the best ones."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 
@@ -12,7 +11,7 @@ from ginrummy import CardError, RuleError, score_hand
 from ginrummy.advice import check_lay_off_plan, lay_off_review
 from ginrummy.api import call
 from ginrummy.cards import DECK, Card, parse_cards
-from ginrummy.hand import Action, HandState, apply, deal
+from ginrummy.hand import Action, Event, HandState, apply, deal, layout_deadwood
 from ginrummy.layoffs import check_lay_offs
 from ginrummy.melds import Meld
 
@@ -20,9 +19,9 @@ KNOCKER = "7S 8S 9S 2H 3H 4H KC KD KH AD 5C"  # throws 5C; deadwood 1
 DEFENDER = "6S TS AC 2C 3D 5D 7D 9D QH QS"
 
 
-def knock_ready():
-    """Player 0 holds KNOCKER (11 cards) and may knock; player 1 holds DEFENDER."""
-    a, b = parse_cards(KNOCKER), parse_cards(DEFENDER)
+def knock_ready(knocker=KNOCKER):
+    """Player 0 holds ``knocker`` (11 cards) and may knock; player 1 holds DEFENDER."""
+    a, b = parse_cards(knocker), parse_cards(DEFENDER)
     rest = [c for c in DECK if c not in a and c not in b]
     return HandState(
         rules=deal(seed=1).rules,
@@ -314,8 +313,6 @@ def test_an_action_in_json_names_its_layout_and_lay_offs():
 
 
 def test_an_event_reads_as_text():
-    from ginrummy.hand import Event
-
     assert str(Event("draw_discard", 1, Card.parse("7H"))) == "draw_discard 7H by 1"
     assert str(Event("knock", 0)) == "knock by 0"  # the knock's discard is face down
 
@@ -324,23 +321,16 @@ def test_the_review_in_the_lay_off_phase_gives_only_the_best_lay_offs():
     state = knocked()
     review = lay_off_review(state)
     assert set(review) == {"best", "best_points"}
-    assert review["best_points"] == review["best"]["points"] == score_best(state)
-
-
-def score_best(state):
-    """The defender's deadwood after the engine's own lay-offs (apply without a choice)."""
-    return apply(state, Action("lay_off", 1)).result.defender_points
+    # the engine's own lay-offs (a lay_off without a choice) are the best ones
+    best = apply(state, Action("lay_off", 1)).result.defender_points
+    assert review["best_points"] == review["best"]["points"] == best
 
 
 @pytest.mark.parametrize("ending", ["in play", "gin"])
 def test_no_review_of_lay_offs_without_a_knock(ending):
     state = knock_ready()
     if ending == "gin":  # the knocker melds all ten: a finished hand with a layout, not a knock
-        hand = parse_cards("7S 8S 9S 2H 3H 4H 5H KC KD KH 5C")
-        rest = [c for c in DECK if c not in hand and c not in state.hands[1]]
-        ready = dataclasses.replace(
-            state, hands=(hand, state.hands[1]), stock=tuple(rest[1:]), discards=(rest[0],)
-        )
+        ready = knock_ready("7S 8S 9S 2H 3H 4H 5H KC KD KH 5C")
         state = apply(ready, Action("gin", 0, Card.parse("5C")))
         assert state.phase == "finished" and state.layout is not None
     with pytest.raises(RuleError) as info:
@@ -362,6 +352,4 @@ def test_no_review_of_lay_offs_without_a_knock(ending):
     ],
 )
 def test_a_layouts_deadwood_is_the_hand_outside_its_melds(layout, hand, points):
-    from ginrummy.hand import layout_deadwood
-
     assert layout_deadwood(tuple(Meld(m) for m in layout), parse_cards(hand)) == points
