@@ -890,10 +890,13 @@ def _state_from_json(data: object) -> HandState:
             raise _bad(name, f"{name} must be cards written like '7H 8H'", text)
         return parse_cards(text, count=count)
 
-    def card(name: str, text: object, optional: bool = True) -> Card | None:
-        if text is None and optional:
-            return None
-        return cards(name, text, count=1)[0]
+    def card(name: str, text: object) -> Card:
+        if not isinstance(text, str):
+            raise _bad(name, f"{name} must be a card written like 7H", text)
+        return parse_cards(text, count=1)[0]
+
+    def optional_card(name: str, text: object) -> Card | None:
+        return None if text is None else card(name, text)
 
     def choice(name: str, allowed: tuple[Any, ...]) -> Any:
         value = data[name]
@@ -905,7 +908,7 @@ def _state_from_json(data: object) -> HandState:
         raise _bad("hands", "hands must be a list of two hands", data["hands"])
     hands = (cards("hands", data["hands"][0]), cards("hands", data["hands"][1]))
     stock, discards = cards("stock", data["stock"]), cards("discards", data["discards"])
-    knock_discard = card("knock_discard", data["knock_discard"])
+    knock_discard = optional_card("knock_discard", data["knock_discard"])
     everything = list(hands[0]) + list(hands[1]) + list(stock) + list(discards)
     if knock_discard is not None:
         everything.append(knock_discard)
@@ -922,11 +925,11 @@ def _state_from_json(data: object) -> HandState:
         hands=hands,
         stock=tuple(stock),
         discards=tuple(discards),
-        upcard=cards("upcard", data["upcard"], count=1)[0],
+        upcard=card("upcard", data["upcard"]),
         phase=phase,
         turn=choice("turn", (0, 1)),
         end_of_stock=choice("end_of_stock", END_OF_STOCK),
-        taken=card("taken", data["taken"]),
+        taken=optional_card("taken", data["taken"]),
         stock_only=data["stock_only"],
         reshuffles=reshuffles,
         knocker=choice("knocker", (None, 0, 1)),

@@ -622,7 +622,7 @@ UNREADABLE = {  # name: (a change to the JSON of TAKEN, the error in full)
         lambda d: d.update(upcard=None),
         {
             "code": "bad_state",
-            "message": "upcard must be cards written like '7H 8H'",
+            "message": "upcard must be a card written like 7H",
             "params": {"field": "upcard", "value": "None"},
         },
     ),
