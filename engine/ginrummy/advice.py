@@ -439,7 +439,7 @@ best choice's points plus its mean difference from the best choice in the worlds
 
 
 def _percent(part: float, whole: float) -> int:
-    return round(100 * part / whole) if whole else 0
+    return round(100 * part / whole)  # whole: the worlds played, never none
 
 
 def _reasons(

@@ -219,6 +219,14 @@ def test_draw_reasons_give_the_deadwood_after_the_draw():
     expected = min(min_deadwood_mask((hand.mask | top.bit) ^ c.bit) for c in hand)
     assert {"code": "deadwood", "points": expected} in take.reasons
     assert {"code": "reveals", "card": str(top)} in take.reasons
+    # drawing from the stock: the mean over the cards not seen of the least deadwood after
+    # drawing each (throwing the best card), in tenths; nothing else is said of it
+    unseen = view(state, 0).unseen
+    after = [
+        min(min_deadwood_mask((hand.mask | u.bit) ^ c.bit) for c in (*hand, u)) for u in unseen
+    ]
+    draw = next(c for c in advice.choices if c.action.kind == "draw_stock")
+    assert draw.reasons[1:] == ({"code": "deadwood", "points": round(sum(after) / len(after), 1)},)
 
 
 @pytest.mark.parametrize("rules", sorted(RULESETS))
