@@ -90,12 +90,13 @@ TARGETS = {
             "sitegen/pipeline.py",
         ],
         "tests": ["tests/view", "tests/site"],
-        # the whole build, and what runs the project's commands or the runtime's tools in a
-        # subprocess (mutmut cannot switch a mutant on there; make test runs them)
+        # the whole build, the project's pins, and what runs the project's commands or the
+        # runtime's tools in a subprocess (mutmut cannot switch a mutant on there; make test runs them)
         "deselect": [
             "tests/site/test_fences.py::test_mkdocs_build_alone_builds_the_whole_site",
             "tests/site/test_contributing.py",
             "tests/site/test_licence.py",
+            "tests/site/test_lock.py",
             "tests/site/test_runtime.py",
             "tests/site/test_languages.py::test_the_command_line_adds_a_language_and_refuses_a_bad_one",
             "tests/site/test_site.py::test_a_build_stopped_by_sigterm_leaves_nothing_half_made",
