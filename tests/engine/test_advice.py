@@ -300,26 +300,55 @@ def test_the_world_dealt_as_it_really_is_is_the_real_hand(rules, end_of_stock):
     assert moments["reshuffled"] if end_of_stock == "reshuffle" else moments["dead"]
 
 
-def discard_reasons(hand: str, pile: str, discard: str) -> list[dict]:
-    """The coach's reasons for throwing ``discard`` from ``hand`` (player 0 to discard), with
-    ``pile`` the discard pile (its first card the upcard, the top last)."""
+def coach(hand: str, pile: str, rules: str = "standard", phase: str = "discard") -> dict:
+    """The coach's reasons for each choice, after its expectation, by the choice's text: player
+    0 to play with ``hand``, ``pile`` the discard pile (its first card the upcard, the top
+    last)."""
     cards, shown = parse_cards(hand), parse_cards(pile)
     rest = [c for c in DECK if c not in cards and c not in shown]
     state = HandState(
-        rules=get_rules("standard"),
+        rules=get_rules(rules),
         dealer=1,
         hands=(cards, Hand(rest[:10])),
         stock=tuple(rest[10:]),
         discards=tuple(shown),
         upcard=shown[0],
-        phase="discard",
+        phase=phase,
         turn=0,
     )
-    advice = advise(state, samples=4, seed=1)
-    choice = next(
-        c for c in advice.choices if c.action.kind == "discard" and str(c.action.card) == discard
-    )
-    return choice.reasons
+    return {str(c.action): list(c.reasons[1:]) for c in advise(state, samples=4, seed=1).choices}
+
+
+def discard_reasons(hand: str, pile: str, discard: str) -> list[dict]:
+    """The coach's reasons for throwing ``discard`` from ``hand`` (see :func:`coach`)."""
+    return coach(hand, pile)[f"discard {discard} by 0"]
+
+
+GIN_HAND = "AS 2S 3S 4H 5H 6H 7C 8C 9C TC"
+
+
+@pytest.mark.parametrize(
+    "hand, pile, rules, phase, choice, reasons",
+    [
+        # gin, and a knock with nothing left over, are both gin
+        (GIN_HAND + " KD", "5D", "standard", "discard", "gin KD by 0",
+         [{"code": "deadwood", "points": 0}, {"code": "gin", "bonus": 25}]),
+        (GIN_HAND + " KD", "5D", "standard", "discard", "knock KD by 0",
+         [{"code": "deadwood", "points": 0}, {"code": "gin", "bonus": 25}]),
+        (GIN_HAND + " JC", "5D", "standard", "discard", "big_gin by 0",
+         [{"code": "big_gin", "bonus": 31}]),
+        # Oklahoma: the upcard's value is the knock limit
+        ("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D KD", "5D", "oklahoma", "discard", "knock KD by 0",
+         [{"code": "deadwood", "points": 2}, {"code": "knock", "deadwood": 2, "limit": 5},
+          {"code": "undercut_risk", "percent": 0}]),
+        # the top of the pile makes a meld
+        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "5D 9C", "standard", "draw", "draw_discard by 0",
+         [{"code": "deadwood", "points": 2}, {"code": "joins_meld", "card": "9C"},
+          {"code": "reveals", "card": "9C"}]),
+    ],
+)  # fmt: skip
+def test_each_choice_gets_its_reasons(hand, pile, rules, phase, choice, reasons):
+    assert coach(hand, pile, rules, phase)[choice] == reasons
 
 
 @pytest.mark.parametrize(
