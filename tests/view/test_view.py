@@ -8,10 +8,13 @@ import re
 
 import pytest
 from ginrummy import api as engine_api
+from ginrummy.cards import Card
+from ginrummy.errors import GinRummyError
 from ginview import api
-from ginview.catalog import Catalog, Html
-from ginview.examples import KINDS, from_link, link, read_state, render
+from ginview.catalog import Catalog, Html, catalog
+from ginview.examples import KINDS, from_link, kind_of, link, read_state, render
 from ginview.markup import face, faces
+from ginview.play import MOVE_KINDS
 from ginview.steps import STEPS, feedback, read_step
 
 from sitegen import catalogs
@@ -252,6 +255,8 @@ def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
 
 # --- the boundary never raises -------------------------------------------------------------------
 
+KIND = "one of " + ", ".join(KINDS)
+
 
 @pytest.mark.parametrize(
     "request_text, code, params",
@@ -266,37 +271,62 @@ def test_every_error_code_the_engine_or_the_view_gives_has_a_message():
         ('"text"', "bad_request", {}),
         ("{}", "unknown_op", {"op": ""}),
         ('{"op": "jump"}', "unknown_op", {"op": "jump"}),
-        ('{"op": "render"}', "bad_field", {"field": "state"}),
-        ('{"op": "render", "link": "x"}', "bad_field", {"field": "kind"}),
-        ('{"op": "render", "kind": "melds", "link": 7}', "bad_field", {"field": "link"}),
-        ('{"op": "edit", "state": {}}', "bad_field", {"field": "edit"}),
-        ('{"op": "feedback", "answer": "x"}', "bad_field", {"field": "step"}),
-        ('{"op": "play", "move": {"fly": 1}}', "bad_field", {"field": "move"}),
+        ('{"op": "render"}', "bad_field", {"field": "state", "expected": "an object"}),
+        ('{"op": "render", "link": "x"}', "bad_field", {"field": "kind", "expected": KIND}),
+        (
+            '{"op": "render", "kind": "trick", "link": "x"}',
+            "bad_field",
+            {"field": "kind", "expected": KIND},
+        ),
+        (
+            '{"op": "render", "kind": "melds", "link": 7}',
+            "bad_field",
+            {"field": "link", "expected": "the text of a link"},
+        ),
+        (
+            '{"op": "edit", "state": {}, "edit": []}',
+            "bad_field",
+            {"field": "edit", "expected": "an object"},
+        ),
+        (
+            '{"op": "feedback", "step": "x", "answer": "x"}',
+            "bad_field",
+            {"field": "step", "expected": "an object"},
+        ),
+        (
+            '{"op": "play", "move": {"fly": 1}}',
+            "bad_field",
+            {"field": "move", "expected": "one of " + ", ".join(MOVE_KINDS)},
+        ),
         (
             '{"op": "play", "sesion": null, "move": {"new": {}}}',
             "unknown_field",
-            {"field": "sesion"},
+            {"field": "sesion", "op": "play"},
         ),
-        ('{"op": "play", "move": {"new": {"colour": 1}}}', "bad_field", {"field": "new"}),
+        (
+            '{"op": "play", "move": {"new": {"colour": 1}}}',
+            "bad_field",
+            {"field": "new", "expected": "{link} or {seed, rules, level, format}, and coach"},
+        ),
         (
             '{"op": "render", "state": {"kind": "melds", "hand": 42}}',
             "unknown_suit",
-            {"field": "hand", "token": "42"},
+            {"field": "hand", "token": "42", "position": 0},
         ),
         (
             '{"op": "render", "state": {"kind": "sheet", "entries": [{"winner": true, "points": 1}]}}',
             "bad_field",
-            {"field": "winner"},
+            {"field": "winner", "expected": "player 0 (A) or 1 (B)"},
         ),
         (
             '{"op": "render", "state": {"kind": "sheet", "entries": [[0, 25]]}}',
             "bad_field",
-            {"field": "entries"},
+            {"field": "entries", "expected": 'a list of hands won, like ["A 25", "B 14"]'},
         ),
         (
             '{"op": "feedback", "step": {"ask": "deadwood", "hand": "AS"}, "answer": "x"}',
             "wrong_count",
-            {"field": "hand", "got": 1},
+            {"field": "hand", "got": 1, "expected": [10, 11], "token": None, "position": None},
         ),
         ("x" * 200_000, "bad_json", {}),
     ],
@@ -307,9 +337,68 @@ def test_handle_always_answers_with_a_coded_error(request_text, code, params):
     response = json.loads(api.handle(request_text))
     assert response["v"] == 1 and response["ok"] is False
     error = response["error"]
-    assert error["code"] == code, error
-    assert params.items() <= error["params"].items(), error
+    assert (error["code"], error["params"]) == (code, params)
     check_message(error["message"])
+
+
+@pytest.mark.parametrize(
+    "op, request_, message",
+    [
+        ("render", {"kind": "trick", "link": "x"}, f"kind must be {KIND}, not 'trick'"),
+        ("render", {"kind": "melds", "link": 7}, "link must be the text of a link, not 7"),
+        ("render", {"state": []}, "state must be an object, not []"),
+        ("edit", {"state": {}, "edit": []}, "edit must be an object, not []"),
+        ("feedback", {"step": "x"}, "step must be an object, not 'x'"),
+    ],
+)
+def test_an_ops_refusal_says_what_it_was_given(op, request_, message):
+    """In Python (a build's error, a log), a refusal quotes the value it was given; the
+    response carries the field and what it expects."""
+    with pytest.raises(GinRummyError) as info:
+        api.OPS[op](request_)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("lang", ["ro", "hu", "it"])
+def test_every_op_answers_in_the_requests_language(lang):
+    """Render (by state and by share link), edit and feedback answer as the view does in the
+    request's language, written as UTF-8 (not escaped)."""
+    cat = catalog(lang)
+
+    def answer(request: dict) -> dict:
+        text = api.handle(json.dumps({**request, "lang": lang}))
+        assert "\\u" not in text
+        return json.loads(text)["result"]
+
+    state = {"kind": "melds", "hand": "TC JC QC 2H 2D 2S 5H 6H 7H 9D"}
+    shown = answer({"op": "render", "state": state})
+    assert shown == render(state, cat).to_json() != render(state, catalog("en")).to_json()
+    assert answer({"op": "render", "kind": "melds", "link": shown["link"]}) == shown
+    edit = {"field": "hand", "index": 9, "card": "8H"}
+    edited = kind_of(state).edit(state, edit)
+    assert answer({"op": "edit", "state": state, "edit": edit}) == render(edited, cat).to_json()
+    step, given = {"ask": "deadwood", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "7"
+    judged = answer({"op": "feedback", "step": step, "answer": given})
+    assert judged == feedback(step, given, cat) != feedback(step, "5", cat)
+    assert not judged["right"] and re.search(r"[ăâîșțőűáéíóúàèìòù]", judged["html"])
+
+
+def test_a_request_may_be_as_long_as_the_limit():
+    padded = '{"op": "jump"}'.ljust(api.MAX_REQUEST)
+    assert json.loads(api.handle(padded))["error"]["code"] == "unknown_op"
+    assert json.loads(api.handle(padded + " "))["error"]["code"] == "bad_json"
+
+
+def test_an_error_with_a_value_json_cannot_write_is_answered(monkeypatch):
+    """An error's params are written as JSON; a value JSON has no form for is given as text."""
+
+    def refuse(request):
+        raise GinRummyError("unknown_op", "unknown op", op=Card.parse("7H"))
+
+    monkeypatch.setitem(api.OPS, "render", refuse)
+    answer = json.loads(api.handle('{"op": "render", "lang": "en"}'))
+    assert answer["error"]["params"] == {"op": "7H"}
+    assert answer["error"]["message"] == "Unknown operation: 7H."
 
 
 def test_feedback_judges_every_kind_of_step():
