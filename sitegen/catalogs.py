@@ -207,7 +207,6 @@ def new_catalog(language: str, locales: Path = LOCALES) -> Path:
         version="1.0",
         fuzzy=False,
         language_team=locale.english_name,
-        msgid_bugs_address="",
         last_translator="Gin rummy site translators",
         revision_date=datetime.datetime.now(datetime.UTC),
     )

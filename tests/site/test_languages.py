@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -217,3 +218,30 @@ def test_a_config_laid_out_otherwise_is_left_as_it_was(tmp_path):
     with pytest.raises(BuildError, match=r"cannot add 'de'"):
         add_language("de", root)
     assert not (root / "locales/de.po").exists() and not (root / "docs/de").exists()
+
+
+def test_a_new_catalog_has_the_header_a_translator_needs(tmp_path):
+    """A region's code (pt-BR) is read; the header names the project, the language and its team,
+    and is dated, not left fuzzy; a language with no catalog yet has every message missing."""
+    shutil.copy(REPO / "locales/messages.pot", tmp_path / "messages.pot")
+    assert catalogs.message_states("pt-BR", tmp_path) == {
+        key: "missing" for key in catalogs.source_messages(tmp_path)
+    }
+    po = catalogs.new_catalog("pt-BR", tmp_path).read_text(encoding="utf-8")
+    header = po.split("\n\n", 1)[0]
+    for line in [
+        "# Portuguese (Brazil) translation of the gin rummy rules site.",
+        '"Project-Id-Version: gin-rummy-site 1.0\\n"',
+        '"Last-Translator: Gin rummy site translators\\n"',
+        '"Language: pt_BR\\n"',
+        '"Language-Team: Portuguese (Brazil)\\n"',
+    ]:
+        assert line in header.splitlines()
+    assert "fuzzy" not in header and re.search(r'"PO-Revision-Date: \d{4}-\d\d-\d\d ', header)
+    # translated there, the catalog the wheel ships has it
+    po = po.replace(
+        'msgctxt "card.rank.1"\nmsgid "ace"\nmsgstr ""',
+        'msgctxt "card.rank.1"\nmsgid "ace"\nmsgstr "ás"',
+    )
+    (tmp_path / "pt-BR.po").write_text(po, encoding="utf-8")
+    assert catalogs.catalog_json("pt-BR", tmp_path)["messages"]["card.rank.1"] == "ás"
