@@ -149,6 +149,7 @@ def test_advice_is_repeatable_and_blind_to_hidden_cards():
     assert advise(swapped, samples=12, seed=9) == first
     assert advise(state, samples=12, seed=10) != first
     # the default seed is 0, whichever way the coach is asked
+    assert advise(state, samples=12) == advise(state, samples=12, seed=0)
     assert advise_view(view(state, 0), samples=12) == advise(state, samples=12, seed=0)
 
 
@@ -198,7 +199,13 @@ def test_bad_requests_are_refused_with_codes():
     finished = ENDGAMES["knock"]
     while not finished.finished:
         finished = apply(finished, legal_actions(finished)[0])
-    assert code(lambda: advise(finished)) == "hand_over"
+    with pytest.raises(RuleError) as info:
+        advise(finished)
+    assert info.value.to_json() == {
+        "code": "hand_over",
+        "message": "the hand is over",
+        "params": {"kind": "advice"},
+    }
     advice = advise(ENDGAMES["knock"], samples=3)
     with pytest.raises(RuleError) as info:
         advice.cost({"kind": "pass", "player": 0})
@@ -207,6 +214,15 @@ def test_bad_requests_are_refused_with_codes():
         "message": "pass by 0 is not one of the choices",
         "params": {"action": "pass by 0"},
     }
+
+
+def test_a_discard_that_joins_cards_the_other_player_took_is_flagged():
+    state = endgame(
+        "AS 2S 3S 7H 7D 7C 4C 5C 6C 9D QC", "QS QH QD", "KH KD 2H 3H 4D 5D 9S", "KC 2D 6S"
+    )
+    reasons = {str(c.action): c.reasons for c in advise(state, samples=4, seed=1).choices}
+    assert {"code": "known_to_opponent", "card": "QC"} in reasons["discard QC by 0"]
+    assert all(r["code"] != "known_to_opponent" for r in reasons["discard 9D by 0"])
 
 
 def test_draw_reasons_give_the_deadwood_after_the_draw():
