@@ -19,7 +19,9 @@ under ``ENGINE_TARGET``.
 A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``:
 then the mutants killed stay killed and the survivors not listed as equivalent are checked
 again, against the tests as they are now.
-``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores).
+``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores);
+``MUTATE_LOG=1`` writes mutmut's debug log (each mutant, its tests and its time) to
+``.mutate/<target>/mutants/mutmut-debug.log``.
 ``MUTATE_ONLY`` checks only the mutants whose names match its patterns (mutmut's, separated by
 spaces, e.g. ``"ginrummy.ending.* ginrummy.rules.*"``); with ``MUTATE_RESUME=1``, a long run can
 be done a few modules at a time.
@@ -128,7 +130,10 @@ def config_text(target: dict) -> str:
     lines += ["timeout_multiplier = 5.0", "use_git_change_detection = false"]
     # each mutant forks from a server that has imported the tests and the mutated code once;
     # forked from mutmut's own process, a resumed run imported them again for every mutant
-    lines += ["process_isolation = forkserver", ""]
+    lines += ["process_isolation = forkserver"]
+    if os.environ.get("MUTATE_LOG") == "1":  # mutmut's debug log: mutants/mutmut-debug.log
+        lines += ["log_to_file = true"]
+    lines += [""]
     return "\n".join(lines)
 
 
