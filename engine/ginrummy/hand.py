@@ -885,10 +885,10 @@ def _state_from_json(data: object) -> HandState:
         raise _bad("version", f"unknown state version {data['version']!r}", data["version"])
     rules = _rules_from_json(data["rules"])
 
-    def cards(name: str, text: object, count: int | None = None) -> Hand:
+    def cards(name: str, text: object) -> Hand:
         if not isinstance(text, str):
             raise _bad(name, f"{name} must be cards written like '7H 8H'", text)
-        return parse_cards(text, count=count)
+        return parse_cards(text)
 
     def card(name: str, text: object) -> Card:
         if not isinstance(text, str):

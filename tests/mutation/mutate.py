@@ -93,7 +93,7 @@ TARGETS = {
         ],
         "tests": ["tests/view", "tests/site"],
         # the whole build, the project's pins, and what runs the project's commands or the
-        # runtime's tools in a subprocess (mutmut cannot switch a mutant on there; make test runs them)
+        # runtime's tools in a subprocess (mutmut cannot switch a mutant on there): make test
         "deselect": [
             "tests/site/test_fences.py::test_mkdocs_build_alone_builds_the_whole_site",
             "tests/site/test_contributing.py",
