@@ -23,8 +23,10 @@ again, against the tests as they are now.
 ``MUTATE_LOG=1`` writes mutmut's debug log (each mutant, its tests and its time) to
 ``.mutate/<target>/mutants/mutmut-debug.log``.
 ``MUTATE_ONLY`` checks only the mutants whose names match its patterns (mutmut's, separated by
-spaces, e.g. ``"ginrummy.ending.* ginrummy.rules.*"``); with ``MUTATE_RESUME=1``, a long run can
-be done a few modules at a time.
+spaces, e.g. ``"ginrummy.ending.* ginrummy.rules.*"``); with ``MUTATE_RESUME=1``, only those not
+checked yet, so a long run can be done a few modules at a time. (mutmut itself runs again every
+mutant it is given by pattern, however it ended before.) Without a pattern, a resume runs the
+mutants not checked yet, those with the fastest tests first.
 """
 
 from __future__ import annotations
@@ -169,6 +171,21 @@ def recheck_survivors(mutants: Path, explained: dict[str, str]) -> None:
             meta.write_text(json.dumps(data), encoding="utf-8")
 
 
+def unchecked(mutants: Path, patterns: list[str]) -> list[str]:
+    """The mutants matching ``patterns`` that have no result yet. mutmut runs again every
+    mutant it is given by name or pattern, so a resume names only these. (A function changed
+    since the last run gets its new mutants at the next run without MUTATE_ONLY.)"""
+    names = []
+    for meta in sorted(mutants.rglob("*.meta")):
+        codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+        names += [
+            key
+            for key, code in codes.items()
+            if code is None and any(fnmatch.fnmatchcase(key, p) for p in patterns)
+        ]
+    return names
+
+
 def mutmut(folder: Path, *args: str, check=True, show=False) -> str:
     """Run mutmut in ``folder``; its output is returned, or shown as it goes (``show``)."""
     exe = Path(sys.executable).with_name("mutmut")
@@ -255,8 +272,13 @@ def main(names: list[str]) -> int:
         start = time.monotonic()
         children = os.environ.get("MUTATE_CHILDREN", str(os.cpu_count() or 2))
         print(f"mutmut: {name} ({children} at once) ...", flush=True)
-        only = os.environ.get("MUTATE_ONLY", "").split()
-        mutmut(folder, "run", "--max-children", children, *only, show=True)
+        patterns = os.environ.get("MUTATE_ONLY", "").split()
+        resume = os.environ.get("MUTATE_RESUME") == "1"
+        names = unchecked(folder / "mutants", patterns) if patterns and resume else patterns
+        if patterns and not names:
+            print("   every mutant MUTATE_ONLY names is checked already")
+        else:
+            mutmut(folder, "run", "--max-children", children, *names, show=True)
         ok = report(name, folder, time.monotonic() - start, explained) and ok
     return 0 if ok else 1
 
