@@ -12,6 +12,7 @@ import pytest
 from ginrummy import RuleError
 from ginrummy.advice import (
     MAX_PLIES,
+    MAX_SAMPLES,
     _passed,
     advise,
     advise_view,
@@ -188,14 +189,6 @@ def test_advice_in_every_phase_of_a_real_hand():
 
 
 def test_bad_requests_are_refused_with_codes():
-    def code(call):
-        with pytest.raises(RuleError) as info:
-            call()
-        return info.value.code
-
-    assert code(lambda: advise(ENDGAMES["knock"], samples=0)) == "bad_setting"
-    assert code(lambda: advise(ENDGAMES["knock"], samples=10**6)) == "bad_setting"
-    assert code(lambda: advise(ENDGAMES["knock"], seed="x")) == "bad_setting"
     finished = ENDGAMES["knock"]
     while not finished.finished:
         finished = apply(finished, legal_actions(finished)[0])
@@ -223,6 +216,41 @@ def test_a_discard_that_joins_cards_the_other_player_took_is_flagged():
     reasons = {str(c.action): c.reasons for c in advise(state, samples=4, seed=1).choices}
     assert {"code": "known_to_opponent", "card": "QC"} in reasons["discard QC by 0"]
     assert all(r["code"] != "known_to_opponent" for r in reasons["discard 9D by 0"])
+
+
+def refusal(setting: str, value: str, message: str) -> dict:
+    return {
+        "code": "bad_setting",
+        "message": message,
+        "params": {"setting": setting, "value": value},
+    }
+
+
+SAMPLES = f"samples must be a whole number from 1 to {MAX_SAMPLES}, not "
+TOO_MANY = str(MAX_SAMPLES + 1)
+
+
+@pytest.mark.parametrize(
+    "settings, error",
+    [
+        ({"samples": 0}, refusal("samples", "0", SAMPLES + "0")),
+        ({"samples": MAX_SAMPLES + 1}, refusal("samples", TOO_MANY, SAMPLES + TOO_MANY)),
+        ({"samples": True}, refusal("samples", "True", SAMPLES + "True")),
+        ({"samples": "9" * 50}, refusal("samples", "9" * 40, SAMPLES + "9" * 40)),
+        ({"seed": "x" * 50}, refusal("seed", "x" * 40, "seed must be a whole number, not " + "x" * 40)),
+        ({"seed": 1.5}, refusal("seed", "1.5", "seed must be a whole number, not 1.5")),
+    ],
+)  # fmt: skip
+def test_a_bad_setting_is_refused_in_full(settings, error):
+    with pytest.raises(RuleError) as info:
+        advise(ENDGAMES["knock"], **settings)
+    assert info.value.to_json() == error
+
+
+def test_samples_from_one_to_the_limit_are_taken():
+    state = ENDGAMES["knock"]
+    assert advise(state, samples=1).samples == 1
+    assert advise(state, samples=MAX_SAMPLES).exact
 
 
 def test_draw_reasons_give_the_deadwood_after_the_draw():
@@ -357,6 +385,12 @@ GIN_HAND = "AS 2S 3S 4H 5H 6H 7C 8C 9C TC"
         ("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D KD", "5D", "oklahoma", "discard", "knock KD by 0",
          [{"code": "deadwood", "points": 2}, {"code": "knock", "deadwood": 2, "limit": 5},
           {"code": "undercut_risk", "percent": 0}]),
+        # the upcard makes a meld: take it, or pass (valued as a draw from the stock)
+        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "9C", "standard", "offer", "take_upcard by 0",
+         [{"code": "deadwood", "points": 2}, {"code": "joins_meld", "card": "9C"},
+          {"code": "reveals", "card": "9C"}]),
+        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "9C", "standard", "offer", "pass by 0",
+         [{"code": "deadwood", "points": 23.0}]),
         # the top of the pile makes a meld
         ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "5D 9C", "standard", "draw", "draw_discard by 0",
          [{"code": "deadwood", "points": 2}, {"code": "joins_meld", "card": "9C"},
