@@ -289,7 +289,6 @@ def _draws_and_discards(state: HandState, most: int) -> tuple[HandState, int]:
     masks, discards = [state.hands[0].mask, state.hands[1].mask], list(state.discards)
     turn, phase, taken, stock_only = state.turn, state.phase, state.taken, state.stock_only
     new: tuple[list[Card], list[Card]] = ([], [])  # each player's cards drawn here, in order
-    big_gin = rules.big_gin_bonus is not None
     upcard = state.upcard
     played = 0
     while played < most:
@@ -304,8 +303,7 @@ def _draws_and_discards(state: HandState, most: int) -> tuple[HandState, int]:
             phase, stock_only = "discard", False
             played += 1
             continue
-        if big_gin and _least(mask) == 0:
-            break
+        # 11 melded cards (big gin) always have a throw that leaves gin: it stops there too
         points, card = _throw(mask, taken)
         if verdict(points, rules, upcard).kind != "no" or len(stock) - drawn <= 2:
             break

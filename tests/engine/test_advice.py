@@ -8,6 +8,7 @@ import itertools
 import json
 import random
 
+import ginrummy.advice
 import pytest
 from ginrummy import RuleError
 from ginrummy.advice import (
@@ -305,6 +306,21 @@ def test_a_playout_plays_the_policy_move_by_move(rules, end_of_stock):
     # the playouts end by a knock, and meet the end of the stock: dead, or the pile reshuffled
     assert "knock" in ended
     assert ("dead" in ended) if end_of_stock == "void" else reshuffled
+
+
+@pytest.mark.parametrize("cap", [1, 2, 3, 4, 7, 12])
+def test_a_playout_that_reaches_the_cap_counts_as_a_dead_hand(monkeypatch, cap):
+    """A playout stops after MAX_PLIES moves (no hand is that long; the cap keeps a fault from
+    hanging the coach): it is the hand after those moves, dead."""
+    monkeypatch.setattr(ginrummy.advice, "MAX_PLIES", cap)
+    state = expected = deal(seed=3)
+    for _ in range(cap):
+        action = playout_action(expected)
+        expected = _MOVES[action.kind](expected, action)
+    assert expected.phase != "finished"
+    got = playout(state)
+    assert (got.phase, got.outcome) == ("finished", "dead")
+    assert got.__dict__ == {**expected.__dict__, "phase": "finished", "outcome": "dead"}
 
 
 @pytest.mark.parametrize("rules", sorted(RULESETS))
