@@ -308,6 +308,26 @@ def test_a_playout_plays_the_policy_move_by_move(rules, end_of_stock):
     assert ("dead" in ended) if end_of_stock == "void" else reshuffled
 
 
+def test_a_playout_draws_from_the_stock_when_the_pile_is_closed():
+    """After both players pass the upcard, the first draw is from the stock, even in a world
+    where the player to draw holds a pair the upcard would make a set with."""
+    state = deal(seed=0)
+    for _ in range(2):
+        state = apply(state, Action("pass", state.turn))
+    assert state.stock_only and str(state.upcard) == "AC"
+    aces = [c for c in state.stock if c.rank == 1]
+    assert [str(c) for c in aces] == ["AH", "AD"]
+    hands = list(state.hands)
+    hands[state.turn] = Hand(aces + list(hands[state.turn])[2:])
+    stock = tuple(list(state.hands[state.turn])[:2] + [c for c in state.stock if c.rank != 1])
+    state = expected = dataclasses.replace(state, hands=tuple(hands), stock=stock)
+    assert playout_action(state) == Action("draw_stock", state.turn)
+    while expected.phase != "finished":
+        action = playout_action(expected)
+        expected = _MOVES[action.kind](expected, action)
+    assert playout(state).__dict__ == expected.__dict__
+
+
 @pytest.mark.parametrize("cap", [1, 2, 3, 4, 7, 12])
 def test_a_playout_that_reaches_the_cap_counts_as_a_dead_hand(monkeypatch, cap):
     """A playout stops after MAX_PLIES moves (no hand is that long; the cap keeps a fault from
