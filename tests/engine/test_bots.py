@@ -10,7 +10,8 @@ import random
 import pytest
 from ginrummy import RULESETS, RuleError, score_game, score_hand, score_hollywood
 from ginrummy.bots import LEVELS, choose
-from ginrummy.hand import apply, deal, legal_actions
+from ginrummy.cards import DECK, Hand, parse_cards
+from ginrummy.hand import HandState, apply, deal, legal_actions
 from ginrummy.match import FORMATS, Game, game_from_json, new_game, next_dealer, next_hand, play
 from ginrummy.public import view
 
@@ -167,3 +168,43 @@ def test_the_expected_deadwood_after_a_draw_is_exact():
         unseen = rng.sample([c for c in DECK if not c.bit & mask], rng.randint(1, 42))
         brute = sum(min_deadwood_after_discard_mask(mask | c.bit) for c in unseen)
         assert expected_after_draw(mask, unseen) == brute / len(unseen)
+
+
+def position(hand: str, pile: str, phase: str) -> HandState:
+    """Player 0 to play with ``hand``, ``pile`` the discard pile (its first card the upcard)."""
+    cards, shown = parse_cards(hand), parse_cards(pile)
+    rest = [c for c in DECK if c not in cards and c not in shown]
+    return HandState(
+        rules=RULESETS["standard"],
+        dealer=1,
+        hands=(cards, Hand(rest[:10])),
+        stock=tuple(rest[10:]),
+        discards=tuple(shown),
+        upcard=shown[0],
+        phase=phase,
+        turn=0,
+    )
+
+
+MELDED = "AS 2S 3S 4H 5H 6H 7C 8C"
+
+
+@pytest.mark.parametrize(
+    "hand, pile, phase, move",
+    [
+        (MELDED + " 2D KD", "9C", "offer", "take_upcard by 0"),  # it makes a run
+        (MELDED + " 2D KD", "QS", "offer", "pass by 0"),
+        (MELDED + " 2D KD", "5D QS", "draw", "draw_stock by 0"),
+        (MELDED + " 2D KD", "5D 9C", "draw", "draw_discard by 0"),
+        (MELDED + " 9C TC JC", "5D", "discard", "big_gin by 0"),
+    ],
+)
+def test_the_beginner_takes_what_melds_and_declares_big_gin(hand, pile, phase, move):
+    for seed in range(5):
+        assert str(choose(position(hand, pile, phase), "beginner", seed=seed)) == move
+
+
+def test_the_beginner_throws_only_cards_that_are_not_melded():
+    state = position(MELDED + " 9C 2D QD", "5D", "discard")
+    thrown = {str(choose(state, "beginner", seed=seed).card) for seed in range(30)}
+    assert thrown == {"2D", "QD"}  # the highest half the time, else any loose card
