@@ -30,6 +30,8 @@ from ginrummy.hand import _MOVES, END_OF_STOCK, Action, Event, HandState, apply,
 from ginrummy.public import view
 from ginrummy.rules import RULESETS, get_rules
 
+from tests.engine.test_bots import position
+
 
 def endgame(mine, known, hidden, stock, rules="standard", phase="discard"):
     """Player 0 to play (to discard with the 11 cards ``mine``, or to draw with 10); player 1
@@ -381,21 +383,9 @@ def test_the_world_dealt_as_it_really_is_is_the_real_hand(rules, end_of_stock):
 
 
 def coach(hand: str, pile: str, rules: str = "standard", phase: str = "discard") -> dict:
-    """The coach's reasons for each choice, after its expectation, by the choice's text: player
-    0 to play with ``hand``, ``pile`` the discard pile (its first card the upcard, the top
-    last)."""
-    cards, shown = parse_cards(hand), parse_cards(pile)
-    rest = [c for c in DECK if c not in cards and c not in shown]
-    state = HandState(
-        rules=get_rules(rules),
-        dealer=1,
-        hands=(cards, Hand(rest[:10])),
-        stock=tuple(rest[10:]),
-        discards=tuple(shown),
-        upcard=shown[0],
-        phase=phase,
-        turn=0,
-    )
+    """The coach's reasons for each choice, after its expectation, by the choice's text, in
+    the :func:`~tests.engine.test_bots.position` of ``hand`` and ``pile``."""
+    state = position(hand, pile, phase, rules)
     return {str(c.action): list(c.reasons[1:]) for c in advise(state, samples=4, seed=1).choices}
 
 

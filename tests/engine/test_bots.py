@@ -170,12 +170,13 @@ def test_the_expected_deadwood_after_a_draw_is_exact():
         assert expected_after_draw(mask, unseen) == brute / len(unseen)
 
 
-def position(hand: str, pile: str, phase: str) -> HandState:
-    """Player 0 to play with ``hand``, ``pile`` the discard pile (its first card the upcard)."""
+def position(hand: str, pile: str, phase: str, rules: str = "standard") -> HandState:
+    """Player 0 to play with ``hand``, ``pile`` the discard pile (its first card the upcard,
+    the top last); player 1 holds the next 10 cards of the deck, the rest is the stock."""
     cards, shown = parse_cards(hand), parse_cards(pile)
     rest = [c for c in DECK if c not in cards and c not in shown]
     return HandState(
-        rules=RULESETS["standard"],
+        rules=RULESETS[rules],
         dealer=1,
         hands=(cards, Hand(rest[:10])),
         stock=tuple(rest[10:]),
