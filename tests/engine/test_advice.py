@@ -276,6 +276,17 @@ def test_draw_reasons_give_the_deadwood_after_the_draw():
     assert draw.reasons[1:] == ({"code": "deadwood", "points": round(sum(after) / len(after), 1)},)
 
 
+def policy_moves(state: HandState, most: int = MAX_PLIES) -> HandState:
+    """``state`` after up to ``most`` of :func:`playout_action`'s moves, each played by the
+    engine's own move, stopping at the end of the hand."""
+    for _ in range(most):
+        if state.phase == "finished":
+            break
+        action = playout_action(state)
+        state = _MOVES[action.kind](state, action)
+    return state
+
+
 @pytest.mark.parametrize("rules", sorted(RULESETS))
 @pytest.mark.parametrize("end_of_stock", END_OF_STOCK)
 def test_a_playout_plays_the_policy_move_by_move(rules, end_of_stock):
@@ -290,17 +301,8 @@ def test_a_playout_plays_the_policy_move_by_move(rules, end_of_stock):
             state = dataclasses.replace(
                 state, stock=state.stock[:short], discards=state.stock[short:] + state.discards
             )
-        for _ in range(seed % 9 * 5):  # from the offer to late in the hand
-            if state.phase == "finished":
-                break
-            action = playout_action(state)
-            state = _MOVES[action.kind](state, action)
-        expected = state
-        for _ in range(MAX_PLIES):
-            if expected.phase == "finished":
-                break
-            action = playout_action(expected)
-            expected = _MOVES[action.kind](expected, action)
+        state = policy_moves(state, seed % 9 * 5)  # from the offer to late in the hand
+        expected = policy_moves(state)
         got = playout(state)
         assert got.__dict__ == expected.__dict__, seed
         ended.add(got.outcome)
@@ -322,12 +324,9 @@ def test_a_playout_draws_from_the_stock_when_the_pile_is_closed():
     hands = list(state.hands)
     hands[state.turn] = Hand(aces + list(hands[state.turn])[2:])
     stock = tuple(list(state.hands[state.turn])[:2] + [c for c in state.stock if c.rank != 1])
-    state = expected = dataclasses.replace(state, hands=tuple(hands), stock=stock)
+    state = dataclasses.replace(state, hands=tuple(hands), stock=stock)
     assert playout_action(state) == Action("draw_stock", state.turn)
-    while expected.phase != "finished":
-        action = playout_action(expected)
-        expected = _MOVES[action.kind](expected, action)
-    assert playout(state).__dict__ == expected.__dict__
+    assert playout(state).__dict__ == policy_moves(state).__dict__
 
 
 @pytest.mark.parametrize("cap", [1, 2, 3, 4, 7, 12])
@@ -335,10 +334,8 @@ def test_a_playout_that_reaches_the_cap_counts_as_a_dead_hand(monkeypatch, cap):
     """A playout stops after MAX_PLIES moves (no hand is that long; the cap keeps a fault from
     hanging the coach): it is the hand after those moves, dead."""
     monkeypatch.setattr(ginrummy.advice, "MAX_PLIES", cap)
-    state = expected = deal(seed=3)
-    for _ in range(cap):
-        action = playout_action(expected)
-        expected = _MOVES[action.kind](expected, action)
+    state = deal(seed=3)
+    expected = policy_moves(state, cap)
     assert expected.phase != "finished"
     got = playout(state)
     assert (got.phase, got.outcome) == ("finished", "dead")
