@@ -39,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -160,8 +161,7 @@ def recheck_survivors(mutants: Path, explained: dict[str, str]) -> None:
     and is not listed as equivalent is checked again (mutmut keeps a result until its function
     changes, and maps only the new tests to the functions they reach). Killed mutants stay
     killed: tests are only added."""
-    for meta in mutants.rglob("*.meta"):
-        data = json.loads(meta.read_text(encoding="utf-8"))
+    for meta, data in results(mutants):
         codes = data.get("exit_code_by_key", {})
         survived = [
             key for key, code in codes.items() if code == 0 and not explained_by(key, explained)
@@ -171,13 +171,19 @@ def recheck_survivors(mutants: Path, explained: dict[str, str]) -> None:
             meta.write_text(json.dumps(data), encoding="utf-8")
 
 
+def results(mutants: Path) -> Iterator[tuple[Path, dict]]:
+    """mutmut's result files (``<source>.meta``, one per source file), each with its data."""
+    for meta in sorted(mutants.rglob("*.meta")):
+        yield meta, json.loads(meta.read_text(encoding="utf-8"))
+
+
 def unchecked(mutants: Path, patterns: list[str]) -> list[str]:
     """The mutants matching ``patterns`` that have no result yet. mutmut runs again every
     mutant it is given by name or pattern, so a resume names only these. (A function changed
     since the last run gets its new mutants at the next run without MUTATE_ONLY.)"""
     names = []
-    for meta in sorted(mutants.rglob("*.meta")):
-        codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+    for _, data in results(mutants):
+        codes = data.get("exit_code_by_key", {})
         names += [
             key
             for key, code in codes.items()
@@ -274,11 +280,11 @@ def main(names: list[str]) -> int:
         print(f"mutmut: {name} ({children} at once) ...", flush=True)
         patterns = os.environ.get("MUTATE_ONLY", "").split()
         resume = os.environ.get("MUTATE_RESUME") == "1"
-        names = unchecked(folder / "mutants", patterns) if patterns and resume else patterns
-        if patterns and not names:
+        only = unchecked(folder / "mutants", patterns) if patterns and resume else patterns
+        if patterns and not only:
             print("   every mutant MUTATE_ONLY names is checked already")
         else:
-            mutmut(folder, "run", "--max-children", children, *names, show=True)
+            mutmut(folder, "run", "--max-children", children, *only, show=True)
         ok = report(name, folder, time.monotonic() - start, explained) and ok
     return 0 if ok else 1
 
