@@ -19,6 +19,7 @@ from ginrummy.bots import LEVELS
 from ginrummy.match import game_from_json
 from ginview.markup import error_text, step_text
 from ginview.play import COSTLY, action_label
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sitegen import catalogs
 from sitegen.languages import languages
@@ -39,13 +40,25 @@ def answers(page) -> int:
     return int(page.locator(".gin-play").get_attribute("data-gin-answers") or 0)
 
 
+TABLE_STATE_JS = """() => {
+  const node = document.querySelector('.gin-play');
+  return {answers: node.dataset.ginAnswers, busy: node.getAttribute('aria-busy'),
+          status: node.querySelector('.gin-status').textContent, live: 'ginLive' in node.dataset};
+}"""
+
+
 def wait_answer(page, before: int) -> None:
-    page.wait_for_function(
-        "(n) => Number(document.querySelector('.gin-play').dataset.ginAnswers || 0) > n"
-        " && !document.querySelector('.gin-play').hasAttribute('aria-busy')",
-        arg=before,
-        timeout=TIMEOUT,
-    )
+    """Wait for the worker's answer after ``before`` answers; on a timeout, say what the table
+    was doing (still busy: a slow worker; idle with no new answer: a lost move)."""
+    try:
+        page.wait_for_function(
+            "(n) => Number(document.querySelector('.gin-play').dataset.ginAnswers || 0) > n"
+            " && !document.querySelector('.gin-play').hasAttribute('aria-busy')",
+            arg=before,
+            timeout=TIMEOUT,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"no answer after {before}: {page.evaluate(TABLE_STATE_JS)}") from None
 
 
 def start(page, url: str) -> None:
@@ -247,18 +260,26 @@ def test_reload_resumes_and_a_spoiled_store_starts_anew(servers, new_page, lang)
     assert session(page)["game"]["format"] == "hollywood"
     assert re.search(r"#seed=\d+&rules=pagat&level=intermediate&format=hollywood$", page.url)
     # A link pasted into the address bar while the worker answers a move: that game is dealt
-    # once the move is answered. Twice: the first time instant navigation redraws the page.
-    for seed in (9, 10):
+    # once the move is answered. Twice: the first time, instant navigation fetches the page
+    # again and redraws it (mkdocs-material does so on the first fragment change after a load),
+    # so the table that deals the game is a new one; the second time the table stays. The old
+    # table is marked, so the wait is for the table that stays, never for one about to go.
+    for seed, redrawn in ((9, True), (10, False)):
         link = f"seed={seed}&rules=standard&level=beginner"
         page.evaluate(
-            """(link) => { document.querySelector('.gin-play-view button[data-move]').click();
+            """(link) => { const table = document.querySelector('.gin-play');
+                           table.dataset.testBefore = '';
+                           table.querySelector('.gin-play-view button[data-move]').click();
                            location.hash = '#' + link; }""",
             link,
         )
         page.wait_for_function(
-            """(seed) => JSON.parse(localStorage.getItem('gin-play')).game.seed === seed
-                         && !document.querySelector('.gin-play').hasAttribute('aria-busy')""",
-            arg=seed,
+            """([seed, redrawn]) => {
+                 const table = document.querySelector('.gin-play');
+                 return JSON.parse(localStorage.getItem('gin-play')).game.seed === seed
+                   && !table.hasAttribute('aria-busy')
+                   && ('testBefore' in table.dataset) !== redrawn; }""",
+            arg=[seed, redrawn],
             timeout=TIMEOUT,
         )
         # one move more (the worker answers in order: nothing older is on its way)
