@@ -265,18 +265,16 @@ def playout(state: HandState) -> HandState:
     end are played on bit masks (:func:`_draws_and_discards`); the offer, the end of the stock
     and the end of the hand as the engine's moves."""
     plies = 0
-    while plies < MAX_PLIES:
-        if state.phase == "finished":
-            return state
+    while state.phase != "finished":
         if state.phase in ("draw", "discard"):
             state, played = _draws_and_discards(state, MAX_PLIES - plies)
             plies += played
-            if plies >= MAX_PLIES:
-                break
+        if plies >= MAX_PLIES:
+            return _replace(state, phase="finished", outcome="dead")
         action = playout_action(state)
         state = _MOVES[action.kind](state, action)
         plies += 1
-    return _replace(state, phase="finished", outcome="dead")
+    return state
 
 
 def _draws_and_discards(state: HandState, most: int) -> tuple[HandState, int]:
