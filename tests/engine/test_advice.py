@@ -30,7 +30,7 @@ from ginrummy.hand import _MOVES, END_OF_STOCK, Action, Event, HandState, apply,
 from ginrummy.public import view
 from ginrummy.rules import RULESETS, get_rules
 
-from tests.engine.test_bots import position
+from tests.engine.test_bots import MELDED, position
 
 
 def endgame(mine, known, hidden, stock, rules="standard", phase="discard"):
@@ -342,12 +342,80 @@ def test_a_playout_that_reaches_the_cap_counts_as_a_dead_hand(monkeypatch, cap):
     assert got.__dict__ == {**expected.__dict__, "phase": "finished", "outcome": "dead"}
 
 
+def moves_to_the_end(state: HandState) -> int:
+    """How many of :func:`playout_action`'s moves end the hand from ``state``."""
+    for count in range(MAX_PLIES):
+        if state.phase == "finished":
+            return count
+        action = playout_action(state)
+        state = _MOVES[action.kind](state, action)
+    raise AssertionError("the hand did not end")
+
+
+KNOCK_AT_ONCE = position(MELDED + " 9C 2D KD", "5D", "discard")
+"""Player 0 knocks at once (throw KD, 2 left): the playout's first draws and discards stop
+before any move."""
+
+
+@pytest.mark.parametrize(
+    "state", [KNOCK_AT_ONCE, deal(seed=3), deal(seed=5, rules="oklahoma"), deal(seed=8)]
+)
+def test_a_playout_that_ends_on_its_last_allowed_move_keeps_its_outcome(monkeypatch, state):
+    """A hand that ends on move MAX_PLIES has ended: its own outcome, not a dead hand. One move
+    fewer allowed, and it is dead."""
+    moves = moves_to_the_end(state)
+    monkeypatch.setattr(ginrummy.advice, "MAX_PLIES", moves)
+    ended = policy_moves(state)
+    assert ended.phase == "finished" and ended.outcome != "dead"
+    assert playout(state).__dict__ == ended.__dict__
+    monkeypatch.setattr(ginrummy.advice, "MAX_PLIES", moves - 1)
+    assert playout(state).outcome == "dead"
+
+
+def test_a_playout_never_throws_the_card_it_took_to_end_the_hand():
+    """Player 0 takes QH to a run already melded (9H TH JH): both 9H and QH then leave gin. The
+    policy's highest card would be QH, but the card just taken from the pile cannot be thrown:
+    gin with 9H, also when the playout's draws and discards stop at the gin."""
+    state = position("9H TH JH 2C 2D 2S 4C 4D 4S 4H", "5D QH", "draw", rules="pagat")
+    ended = policy_moves(state)
+    assert ended.outcome == "gin" and str(ended.knock_discard) == "9H"
+    assert playout(state).__dict__ == ended.__dict__
+
+
+@pytest.mark.parametrize("rules, move", [("standard", "big_gin by 0"), ("pagat", "gin QH by 0")])
+def test_the_playout_policy_declares_big_gin_where_the_rules_have_it(rules, move):
+    """Eleven cards in melds: big gin, or (where the rules have no big gin) gin with the
+    highest card, by the policy's own order of throws."""
+    state = position("9H TH JH QH 2C 2D 2S 4C 4D 4S 4H", "5D", "discard", rules=rules)
+    assert str(playout_action(state)) == move
+
+
+@pytest.mark.parametrize(
+    "hand, drawn, kept, expected",
+    [
+        ("2C 3C 4C", "5C", "2C 3C 4C 5C", "2C 3C 4C 5C"),  # a card drawn goes to the end
+        ("2C 3C 4C", "5C 6C", "2C 4C 5C 6C", "2C 4C 5C 6C"),  # a card thrown leaves its place
+        ("2C 3C 4C", "5C 6C 5C", "2C 3C 4C 5C 6C", "2C 3C 4C 6C 5C"),  # drawn twice: last place
+        ("2C 3C 4C", "3C 7D", "2C 3C 4C 7D", "2C 4C 3C 7D"),  # thrown, then drawn back
+        ("2C 3C 4C", "5C 3C 5C 8H", "2C 3C 4C 5C 8H", "2C 4C 3C 5C 8H"),
+    ],
+)
+def test_the_playouts_keep_a_hand_in_the_order_of_the_engines_moves(hand, drawn, kept, expected):
+    """After the draws and discards played on bit masks, the hand's cards are put in the order
+    the engine's moves keep them in, a card drawn more than once at its last place."""
+    mask = sum(c.bit for c in parse_cards(kept))
+    drawn_cards = [Card.parse(card) for card in drawn.split()]  # a card may come twice
+    got = ginrummy.advice._kept(Hand(parse_cards(hand)), drawn_cards, mask)
+    assert got == Hand(parse_cards(expected))
+
+
 @pytest.mark.parametrize("rules", sorted(RULESETS))
 @pytest.mark.parametrize("end_of_stock", END_OF_STOCK)
 def test_the_world_dealt_as_it_really_is_is_the_real_hand(rules, end_of_stock):
     """world_state with the cards a player cannot see put where they really are gives back the
     real hand, every field (the other hand's cards in another order), for both players at
-    every move of whole hands until the end: the coach's worlds keep every public fact."""
+    every move of whole hands until the end: the coach's worlds keep every public fact, the
+    history too."""
     fields = {f.name for f in dataclasses.fields(HandState)} - {"hands"}
     moments = collections.Counter()
     for seed in range(8):
@@ -369,13 +437,18 @@ def test_the_world_dealt_as_it_really_is_is_the_real_hand(rules, end_of_stock):
                 assert world.hands[player] == state.hands[player]
                 assert sorted(world.hands[1 - player]) == sorted(other)
             moments.update(
-                {"taken": state.taken is not None, "stock only": state.stock_only, state.phase: 1}
+                {
+                    "taken": state.taken is not None,
+                    "stock only": state.stock_only,
+                    "history": bool(state.history),
+                    state.phase: 1,
+                }
             )
-            action = playout_action(state)
-            state = _MOVES[action.kind](state, action)
+            state = apply(state, playout_action(state))  # the engine's moves keep the history
         moments[state.outcome] += 1
         moments["reshuffled"] += state.reshuffles
     assert moments["taken"] and moments["stock only"] and moments["lay_off"] + moments["gin"]
+    assert moments["history"]
     assert moments["reshuffled"] if end_of_stock == "reshuffle" else moments["dead"]
 
 
