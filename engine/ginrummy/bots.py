@@ -285,9 +285,7 @@ def _should_knock(seen: PlayerView, points: int, rest: int, unseen: list[Card]) 
     ginning = sum(1 for c in unseen if min_deadwood_after_discard_mask(rest | c.bit) == 0)
     if points <= 2 and ginning >= 4 and seen.stock_count > 12:
         return False
-    if turns <= KNOCK_TURNS:
-        return True
-    return points <= max(4, 10 - (turns - KNOCK_TURNS) // 2)
+    return points <= max(4, 10 - max(0, turns - KNOCK_TURNS) // 2)  # 10: any knock
 
 
 _PLAYERS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}

@@ -9,9 +9,9 @@ import random
 
 import pytest
 from ginrummy import RULESETS, RuleError, score_game, score_hand, score_hollywood
-from ginrummy.bots import LEVELS, choose
-from ginrummy.cards import DECK, Hand, parse_cards
-from ginrummy.hand import HandState, apply, deal, legal_actions
+from ginrummy.bots import LEVELS, _should_knock, choose
+from ginrummy.cards import DECK, Card, Hand, parse_cards
+from ginrummy.hand import Event, HandState, apply, deal, legal_actions
 from ginrummy.match import FORMATS, Game, game_from_json, new_game, next_dealer, next_hand, play
 from ginrummy.public import view
 
@@ -209,3 +209,51 @@ def test_the_beginner_throws_only_cards_that_are_not_melded():
     state = position(MELDED + " 9C 2D QD", "5D", "discard")
     thrown = {str(choose(state, "beginner", seed=seed).card) for seed in range(30)}
     assert thrown == {"2D", "QD"}  # the highest half the time, else any loose card
+
+
+KNOCKER = "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D"
+"""10 cards kept, 2 points (2D): 4S, 3H, 7H, 6C and TC would each give gin."""
+
+
+def knock_view(turns: int, stock: int, pile: str):
+    """Player 0 about to throw KD from ``KNOCKER`` KD: ``turns`` draws played (each kind of
+    draw in turn, each followed by a discard, which does not count), ``stock`` cards left."""
+    draws = itertools.cycle(["draw_stock", "draw_discard", "take_upcard"])
+    five = Card.parse("5D")
+    history = []
+    for _ in range(turns):
+        kind = next(draws)
+        history += [
+            Event(kind, 0, None if kind == "draw_stock" else five),
+            Event("discard", 0, five),
+        ]
+    state = position(KNOCKER + " KD", pile, "discard")
+    return view(dataclasses.replace(state, stock=state.stock[:stock], history=tuple(history)), 0)
+
+
+@pytest.mark.parametrize(
+    "points, turns, stock, pile, knocks",
+    [
+        (0, 40, 3, "5D", True),  # gin: always
+        (2, 0, 13, "5D", False),  # 2 points, 5 cards give gin, a long stock: play on for gin
+        (1, 0, 13, "5D TC", False),  # 4 cards give gin
+        (2, 0, 13, "5D TC 6C", True),  # 3 cards: knock
+        (2, 0, 12, "5D", True),  # the stock is short: knock
+        (3, 0, 30, "5D", True),  # 3 points: knock
+        (10, 16, 30, "5D", True),  # early: any knock
+        (10, 17, 30, "5D", True),
+        (10, 18, 30, "5D", False),  # then the points asked for fall by 1 every 2 draws
+        (9, 18, 30, "5D", True),
+        (9, 20, 30, "5D", False),
+        (8, 20, 30, "5D", True),
+        (5, 26, 30, "5D", True),
+        (5, 28, 30, "5D", False),
+        (4, 40, 30, "5D", True),  # down to 4 points, never fewer
+        (5, 40, 30, "5D", False),
+    ],
+)
+def test_when_the_strong_bot_knocks(points, turns, stock, pile, knocks):
+    seen = knock_view(turns, stock, pile)
+    assert seen.stock_count == stock
+    rest = parse_cards(KNOCKER).mask
+    assert _should_knock(seen, points, rest, list(seen.unseen)) is knocks
