@@ -205,10 +205,10 @@ def _partner_patterns(card: Card) -> list[tuple[Card, Card]]:
     """The pairs of cards that make a meld with ``card``: two of its rank, or run neighbours."""
     same = [Card(card.rank, s) for s in "SHDC" if s != card.suit]
     pairs = [(a, b) for i, a in enumerate(same) for b in same[i + 1 :]]
-    for low in (card.rank - 2, card.rank - 1, card.rank + 1):
-        ranks = [r for r in (low, low + 1, low + 2) if r != card.rank]
-        if low >= 1 and low + 2 <= 13 and len(ranks) == 2:
-            pairs.append((Card(ranks[0], card.suit), Card(ranks[1], card.suit)))
+    for low in (card.rank - 2, card.rank - 1, card.rank):  # the card highest, middle, lowest
+        if low >= 1 and low + 2 <= 13:
+            a, b = (r for r in (low, low + 1, low + 2) if r != card.rank)
+            pairs.append((Card(a, card.suit), Card(b, card.suit)))
     return pairs
 
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 from ginrummy import RULESETS, RuleError, score_game, score_hand, score_hollywood
-from ginrummy.bots import LEVELS, _should_knock, choose
+from ginrummy.bots import LEVELS, _partner_patterns, _should_knock, choose, danger, decide
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.hand import Event, HandState, apply, deal, legal_actions
 from ginrummy.match import FORMATS, Game, game_from_json, new_game, next_dealer, next_hand, play
@@ -257,3 +257,66 @@ def test_when_the_strong_bot_knocks(points, turns, stock, pile, knocks):
     assert seen.stock_count == stock
     rest = parse_cards(KNOCKER).mask
     assert _should_knock(seen, points, rest, list(seen.unseen)) is knocks
+
+
+@pytest.mark.parametrize(
+    "card, partners",
+    [
+        ("7H", "7S+7D 7S+7C 7D+7C 5H+6H 6H+8H 8H+9H"),
+        ("AS", "AH+AD AH+AC AD+AC 2S+3S"),  # an ace is low: A 2 3 only
+        ("2C", "2S+2H 2S+2D 2H+2D AC+3C 3C+4C"),
+        ("KD", "KS+KH KS+KC KH+KC JD+QD"),
+    ],
+)
+def test_the_pairs_of_cards_that_make_a_meld_with_a_card(card, partners):
+    """The strong bot's danger of a discard looks for these in the other hand: two more of the
+    rank, or the two cards of each run of 3 the card is in (lowest, middle or highest)."""
+    got = _partner_patterns(Card.parse(card))
+    assert " ".join(f"{a}+{b}" for a, b in got) == partners
+
+
+def known_view(mine: str, known: str, pile: str, rules: str = "standard"):
+    """Player 0's view, to throw one of the 11 cards ``mine``; player 1 took the cards
+    ``known`` from the pile (so player 0 knows they hold them) and holds 10 in all; ``pile``
+    the discard pile, its first card the upcard."""
+    mine_, known_, pile_ = parse_cards(mine), parse_cards(known), parse_cards(pile)
+    rest = [c for c in DECK if c not in mine_ and c not in known_ and c not in pile_]
+    hidden = 10 - len(known_)
+    state = HandState(
+        rules=RULESETS[rules],
+        dealer=1,
+        hands=(mine_, Hand(list(known_) + rest[:hidden])),
+        stock=tuple(rest[hidden:]),
+        discards=tuple(pile_),
+        upcard=pile_[0],
+        phase="discard",
+        turn=0,
+        history=tuple(Event("draw_discard", 1, c) for c in known_),
+    )
+    return view(state, 0)
+
+
+def test_the_danger_of_a_discard():
+    """The chance the other player holds two cards that make a meld with the card thrown: a
+    card they took counts as held, an unseen card as held with the share of unseen cards in
+    their hand, a card in the pile or in our hand as not theirs."""
+    hand = "7S 7D 7C 6H 8H AS 2S 3S 4D 5D JC"
+    assert danger(known_view(hand, "", "5H 9H"), Card.parse("7H")) == 0.0  # all ours or seen
+    assert danger(known_view(MELDED + " 2D KD QC", "KS KH", "5H"), Card.parse("KD")) == 1.0
+    seen = known_view(MELDED + " 2D KD QC", "KS", "JD")
+    share = 9 / len(seen.unseen)  # 9 of their 10 cards are unseen
+    # KS with KH or KC, KH with KC; the run JD QD KD: JD is in the pile
+    expected = 1 - (1 - share) ** 2 * (1 - share * share)
+    assert danger(seen, Card.parse("KD")) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "level, known, thrown",
+    [("intermediate", "KS KH", {"KD"}), ("strong", "", {"KD"}), ("strong", "KS KH", {"QH", "QS"})],
+)
+def test_the_discard_kept_from_the_other_player(level, known, thrown):
+    """QH QS KD: each throw leaves 20 points. Keeping the pair of queens gives more ways to
+    meld, so both bots throw the king; but when the other player took KS and KH, the king
+    would surely make them a set, and the strong bot breaks its pair instead."""
+    seen = known_view(MELDED + " 9C QH QS KD", known, "5H")
+    assert {str(decide(seen, level, seed).card) for seed in range(8)} == thrown
