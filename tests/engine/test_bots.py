@@ -7,9 +7,19 @@ import itertools
 import json
 import random
 
+import ginrummy.bots
 import pytest
 from ginrummy import RULESETS, RuleError, score_game, score_hand, score_hollywood
-from ginrummy.bots import LEVELS, _partner_patterns, _should_knock, choose, danger, decide
+from ginrummy.bots import (
+    LEVELS,
+    _partner_patterns,
+    _should_knock,
+    choose,
+    danger,
+    decide,
+    draw_measures,
+    expected_after_draw,
+)
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.hand import Event, HandState, apply, deal, legal_actions
 from ginrummy.match import FORMATS, Game, game_from_json, new_game, next_dealer, next_hand, play
@@ -157,7 +167,6 @@ def test_ten_thousand_checked_games(chunk):
 
 
 def test_the_expected_deadwood_after_a_draw_is_exact():
-    from ginrummy.bots import expected_after_draw
     from ginrummy.cards import DECK
     from ginrummy.melds import min_deadwood_after_discard_mask
 
@@ -320,3 +329,45 @@ def test_the_discard_kept_from_the_other_player(level, known, thrown):
     would surely make them a set, and the strong bot breaks its pair instead."""
     seen = known_view(MELDED + " 9C QH QS KD", known, "5H")
     assert {str(decide(seen, level, seed).card) for seed in range(8)} == thrown
+
+
+@pytest.mark.parametrize(
+    "level, rules, taking, drawing, takes",
+    [
+        # intermediate: take when it leaves at least a point less than a draw is expected to
+        ("intermediate", "standard", 5, 6.1, True),
+        ("intermediate", "standard", 5, 6, False),
+        ("intermediate", "standard", 0, 0.5, False),
+        # strong: take for 1.5 points or more, or for any gain when it leaves a knock
+        ("strong", "standard", 11, 12.6, True),
+        ("strong", "standard", 11, 12.5, False),
+        ("strong", "standard", 10, 10.1, True),
+        ("strong", "standard", 10, 10, False),
+        ("strong", "standard", 11, 11.2, False),
+        ("strong", "oklahoma", 5, 5.2, True),  # Oklahoma, upcard 5D: a knock is 5 or fewer
+        ("strong", "oklahoma", 6, 6.2, False),
+    ],
+)
+@pytest.mark.parametrize("phase, pile", [("offer", "5D"), ("draw", "5D 9C")])
+def test_when_a_bot_takes_from_the_pile(
+    monkeypatch, level, rules, taking, drawing, takes, phase, pile
+):
+    """The rule each level applies to its two measures (:func:`draw_measures`: the deadwood
+    left after taking the top of the pile, and the mean after a draw from the stock)."""
+    monkeypatch.setattr(ginrummy.bots, "draw_measures", lambda seen, unseen: (taking, drawing))
+    seen = view(position(MELDED + " 2D KD", pile, phase, rules), 0)
+    move = {"offer": ("take_upcard", "pass"), "draw": ("draw_discard", "draw_stock")}[phase]
+    assert decide(seen, level).kind == move[0 if takes else 1]
+
+
+def test_the_measures_of_taking_and_drawing():
+    """Taking 9C makes 7C 8C 9C: 2D and KD are left, and KD is thrown, 2 points; the top of
+    the pile itself cannot be thrown back. Drawing: the mean over the unseen cards."""
+    seen = view(position(MELDED + " 2D KD", "5D 9C", "draw"), 0)
+    unseen = list(seen.unseen)
+    assert draw_measures(seen, unseen) == (2, expected_after_draw(seen.hand.mask, unseen))
+    seen = view(position("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "5D KH", "draw"), 0)
+    assert draw_measures(seen, unseen)[0] == 10  # KH with KD: no meld; KD or KH is kept
+    bare = dataclasses.replace(seen, discards=())  # no pile (after a reshuffle): no gain
+    drawing = expected_after_draw(seen.hand.mask, unseen)
+    assert draw_measures(bare, unseen) == (drawing, drawing)
