@@ -226,10 +226,11 @@ KNOCKER = "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D"
 
 def knock_view(turns: int, stock: int, pile: str):
     """Player 0 about to throw KD from ``KNOCKER`` KD: ``turns`` draws played (each kind of
-    draw in turn, each followed by a discard, which does not count), ``stock`` cards left."""
+    draw in turn, each followed by a discard; the passes and discards do not count), ``stock``
+    cards left."""
     draws = itertools.cycle(["draw_stock", "draw_discard", "take_upcard"])
     five = Card.parse("5D")
-    history = []
+    history = [Event("pass", 1), Event("pass", 0)]  # both passed the upcard
     for _ in range(turns):
         kind = next(draws)
         history += [

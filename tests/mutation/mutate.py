@@ -11,8 +11,9 @@ run is repeatable.
 
 It then prints, per target, the score (mutants killed, timeouts included, over the mutants
 checked, less those listed in ``tests/mutation/equivalent.txt``) and every other survivor with
-its diff. A mutant is listed there, with the reason, when no test can kill it: it changes
-nothing the code does, or mutmut cannot switch it on (code that runs once, at import). It
+its diff. A mutant is listed there, with the reason and a line it changes, when no test can
+kill it: it changes nothing the code does, or mutmut cannot switch it on (code that runs once,
+at import). A listed mutant that no longer changes that line counts as unexplained. It
 exits 1 when a survivor is unexplained, a mutant is not checked yet, or the engine's score is
 under ``ENGINE_TARGET``.
 
@@ -31,7 +32,10 @@ mutants not checked yet, those with the fastest tests first.
 
 from __future__ import annotations
 
+import ast
+import difflib
 import fnmatch
+import functools
 import json
 import os
 import re
@@ -41,6 +45,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 REPO = Path(__file__).resolve().parents[2]
 WORK = REPO / ".mutate"
@@ -140,7 +145,7 @@ def config_text(target: dict) -> str:
     return "\n".join(lines)
 
 
-def prepare(name: str, explained: dict[str, str]) -> Path:
+def prepare(name: str, explained: dict[str, Listed]) -> Path:
     target = TARGETS[name]
     folder = WORK / name
     if os.environ.get("MUTATE_RESUME") != "1" and folder.exists():
@@ -156,7 +161,7 @@ def prepare(name: str, explained: dict[str, str]) -> Path:
     return folder
 
 
-def recheck_survivors(mutants: Path, explained: dict[str, str]) -> None:
+def recheck_survivors(mutants: Path, explained: dict[str, Listed]) -> None:
     """On a resume, the tests may have changed since the last run: every mutant that survived
     and is not listed as equivalent is checked again (mutmut keeps a result until its function
     changes, and maps only the new tests to the functions they reach). Killed mutants stay
@@ -164,7 +169,9 @@ def recheck_survivors(mutants: Path, explained: dict[str, str]) -> None:
     for meta, data in results(mutants):
         codes = data.get("exit_code_by_key", {})
         survived = [
-            key for key, code in codes.items() if code == 0 and not explained_by(key, explained)
+            key
+            for key, code in codes.items()
+            if code == 0 and not explained_by(key, explained, mutants)
         ]
         if survived:
             codes.update(dict.fromkeys(survived))
@@ -207,28 +214,92 @@ def mutmut(folder: Path, *args: str, check=True, show=False) -> str:
     return done.stdout or ""
 
 
-def equivalents() -> dict[str, str]:
-    """``tests/mutation/equivalent.txt``: ``mutant-name  reason`` per line (the name may hold
-    ``*`` wildcards); # starts a comment."""
-    found = {}
-    for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
+class Listed(NamedTuple):
+    """A line of ``tests/mutation/equivalent.txt``."""
+
+    reason: str
+    change: str
+    """A line the mutant writes ("+ " and the line) or removes ("- " and the line), as ``mutmut
+    show`` marks it; "" for a pattern."""
+
+
+def equivalents() -> dict[str, Listed]:
+    """``tests/mutation/equivalent.txt``: per mutant, ``mutant-name  reason``, then, indented, a
+    line it changes, as ``mutmut show`` marks it (+ written, - removed). mutmut numbers a
+    function's mutants in order, so after the function changes a number may name another
+    mutant: the line catches that. A name may hold ``*`` wildcards (no line then). # starts a
+    comment, except in a line of code."""
+    found: dict[str, Listed] = {}
+    name = ""
+    for raw in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+        if raw[:1].isspace() and raw.strip()[:2] in ("+ ", "- "):
+            if not name or found[name].change:
+                sys.exit(f"{EQUIVALENT}: a line of code with no mutant before it: {raw.strip()}")
+            found[name] = found[name]._replace(change=_marked(raw.strip()))
+            continue
+        line = raw.split("#", 1)[0].strip()
         if line:
             name, _, reason = line.partition(" ")
             if not reason.strip():
                 sys.exit(f"{EQUIVALENT}: {name}: give the reason it is equivalent")
-            found[name] = reason.strip()
+            found[name] = Listed(reason.strip(), "")
+    for name, listed in found.items():
+        if "*" not in name and not listed.change:
+            sys.exit(
+                f"{EQUIVALENT}: {name}: give a line it changes, indented, as `mutmut show "
+                f"{name}` marks it (+ or -)"
+            )
     return found
 
 
-def explained_by(mutant: str, explained: dict[str, str]) -> str | None:
+def listed_as(mutant: str, explained: dict[str, Listed]) -> Listed | None:
+    """The line of the list that names ``mutant``, if one does."""
     return next(
-        (reason for pattern, reason in explained.items() if fnmatch.fnmatchcase(mutant, pattern)),
+        (listed for pattern, listed in explained.items() if fnmatch.fnmatchcase(mutant, pattern)),
         None,
     )
 
 
-def report(name: str, folder: Path, seconds: float, explained: dict[str, str]) -> bool:
+def explained_by(mutant: str, explained: dict[str, Listed], mutants: Path) -> str | None:
+    """The reason ``mutant`` is equivalent: listed, and still the mutant the list describes
+    (it changes the line given there)."""
+    listed = listed_as(mutant, explained)
+    if listed is None or (listed.change and listed.change not in changes(mutants, mutant)):
+        return None
+    return listed.reason
+
+
+def changes(mutants: Path, mutant: str) -> list[str]:
+    """The lines ``mutant`` changes in its function, as ``mutmut show`` marks them ("+ " and a
+    line written, "- " and a line removed; stripped): read from mutmut's copy of the source,
+    where each mutant is a function of its own."""
+    module, _, function = mutant.rpartition(".")
+    path = mutants / (module.replace(".", "/") + ".py")
+    bodies = _bodies(path if path.exists() else path.with_suffix("") / "__init__.py")
+    original = bodies.get(function.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", [])
+    diff = difflib.ndiff(original, bodies.get(function, []))
+    return [_marked(line) for line in diff if line[:2] in ("+ ", "- ")]
+
+
+def _marked(line: str) -> str:
+    """A changed line with its mark (+ or -), its code stripped."""
+    return f"{line[0]} {line[2:].strip()}"
+
+
+@functools.cache
+def _bodies(path: Path) -> dict[str, list[str]]:
+    """Each function of the source at ``path``: its lines after the ``def`` line, stripped
+    (mutmut may indent a mutant's lines otherwise)."""
+    source = path.read_text(encoding="utf-8")
+    lines = [line.strip() for line in source.splitlines()]
+    return {
+        node.name: lines[node.lineno : node.end_lineno]
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def report(name: str, folder: Path, seconds: float, explained: dict[str, Listed]) -> bool:
     """Print the target's score and its survivors; whether it passes."""
     statuses = {}
     for line in mutmut(folder, "results", "--all=true").splitlines():
@@ -239,7 +310,8 @@ def report(name: str, folder: Path, seconds: float, explained: dict[str, str]) -
     checked = {m: s for m, s in statuses.items() if s != "not checked"}
     killed = [m for m, s in checked.items() if s in ("killed", "timeout")]
     survivors = sorted(m for m in checked if m not in killed)
-    listed = [m for m in survivors if explained_by(m, explained)]
+    mutants = folder / "mutants"
+    listed = [m for m in survivors if explained_by(m, explained, mutants)]
     open_ = [m for m in survivors if m not in listed]
     tested = len(checked) - len(listed)
     score = 100.0 * len(killed) / tested if tested else 0.0
@@ -256,10 +328,13 @@ def report(name: str, folder: Path, seconds: float, explained: dict[str, str]) -
         )
     for mutant in open_:
         print(f"\n-- {checked[mutant]}: {mutant}")
+        stale = listed_as(mutant, explained)
+        if stale:
+            print(f"   listed as equivalent for `{stale.change}`, which it no longer changes")
         print(mutmut(folder, "show", mutant, check=False).strip())
-    reasons = {}
+    reasons: dict[str | None, list[str]] = {}
     for mutant in listed:
-        reasons.setdefault(explained_by(mutant, explained), []).append(mutant)
+        reasons.setdefault(explained_by(mutant, explained, mutants), []).append(mutant)
     for reason, mutants in reasons.items():
         print(f"   equivalent ({len(mutants)}): {reason}")
     ok = not open_ and not unchecked and (name != "engine" or score >= ENGINE_TARGET)

@@ -5,9 +5,22 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.mutation import mutate
 
-EXPLAINED = {"pkg.mod.x_f__mutmut_2": "equal", "pkg.mod.x_g__mutmut_*": "all equal"}
+EXPLAINED = {
+    "pkg.mod.x_f__mutmut_2": mutate.Listed("equal", "+ return b"),
+    "pkg.mod.x_g__mutmut_*": mutate.Listed("all equal", ""),
+}
+MUTANTS = """
+def x_f__mutmut_orig(a, b):
+    return a
+def x_f__mutmut_1(a, b):
+    return None
+def x_f__mutmut_2(a, b):
+        return b
+"""
 
 
 def write_meta(folder, name, codes):
@@ -18,6 +31,8 @@ def write_meta(folder, name, codes):
 
 
 def test_a_resume_checks_again_only_the_survivors_not_explained(tmp_path):
+    (tmp_path / "pkg" / "mod.py").parent.mkdir(parents=True)
+    (tmp_path / "pkg" / "mod.py").write_text(MUTANTS)
     meta = write_meta(
         tmp_path,
         "mod",
@@ -53,13 +68,37 @@ def test_a_resume_of_some_modules_names_only_their_mutants_not_checked(tmp_path)
     assert mutate.unchecked(tmp_path, ["pkg.none.*"]) == []
 
 
-def test_every_equivalent_mutant_is_listed_with_its_reason():
+def test_every_equivalent_mutant_is_listed_with_its_reason_and_its_change():
     listed = mutate.equivalents()
-    assert len(listed) > 20 and all(reason.strip() for reason in listed.values())
-    assert mutate.explained_by("ginrummy.melds.x__best_key__mutmut_1", listed).startswith(
-        "always the memoised search"
-    )
-    assert mutate.explained_by("ginrummy.melds.x__best_key__mutmut_99", listed) is None
+    assert len(listed) > 20 and all(entry.reason.strip() for entry in listed.values())
+    assert all(entry.change[:2] in ("+ ", "- ") for entry in listed.values())
+    entry = mutate.listed_as("ginrummy.melds.x__best_key__mutmut_1", listed)
+    assert entry.reason.startswith("always the memoised search")
+    assert entry.change == "+ choices = None"
+    assert mutate.listed_as("ginrummy.melds.x__best_key__mutmut_99", listed) is None
+
+
+def test_a_listed_mutant_that_changes_another_line_is_not_explained(tmp_path):
+    """After its function changed, a mutant's number may name another mutant: the line of code
+    the list gives tells them apart (indentation aside)."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text(MUTANTS)
+    assert mutate.changes(tmp_path, "pkg.mod.x_f__mutmut_2") == ["- return a", "+ return b"]
+    assert mutate.explained_by("pkg.mod.x_f__mutmut_2", EXPLAINED, tmp_path) == "equal"
+    renumbered = {"pkg.mod.x_f__mutmut_1": EXPLAINED["pkg.mod.x_f__mutmut_2"]}
+    assert mutate.explained_by("pkg.mod.x_f__mutmut_1", renumbered, tmp_path) is None
+    assert mutate.explained_by("pkg.mod.x_g__mutmut_5", EXPLAINED, tmp_path) == "all equal"
+
+
+def test_the_list_refuses_an_entry_without_its_change(tmp_path, monkeypatch):
+    monkeypatch.setattr(mutate, "EQUIVALENT", tmp_path / "equivalent.txt")
+    mutate.EQUIVALENT.write_text("pkg.mod.x_f__mutmut_2 equal\n# a comment\n")
+    with pytest.raises(SystemExit, match="x_f__mutmut_2: give a line it changes"):
+        mutate.equivalents()
+    mutate.EQUIVALENT.write_text("pkg.mod.x_f__mutmut_2 equal\n    + x = '#1'  # kept\n")
+    assert mutate.equivalents() == {
+        "pkg.mod.x_f__mutmut_2": mutate.Listed("equal", "+ x = '#1'  # kept")
+    }
 
 
 def test_the_configuration_asks_for_the_fork_server_and_the_log(monkeypatch):
