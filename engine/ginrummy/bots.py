@@ -231,8 +231,11 @@ def danger(seen: PlayerView, card: Card) -> float:
 
 
 def _discard_score(seen: PlayerView, rest: int, now: int, card: Card, unseen: list[Card]) -> float:
-    """How bad it is to throw ``card``, keeping ``rest`` with ``now`` points of deadwood."""
-    late = 1.0 + (31 - seen.stock_count) / 31  # danger grows as the stock runs down
+    """How bad it is to throw ``card``, keeping ``rest`` with ``now`` points of deadwood: the
+    points kept now (weighed ``NOW_WEIGHT``), the points expected after the next draw, and the
+    danger of the card (weighed ``DANGER_WEIGHT`` with a full stock of 31 cards, growing as
+    the stock runs down to twice that with none)."""
+    late = 1.0 + (31 - seen.stock_count) / 31
     return (
         NOW_WEIGHT * now
         + expected_after_draw(rest, unseen)

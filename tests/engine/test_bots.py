@@ -12,6 +12,7 @@ import pytest
 from ginrummy import RULESETS, RuleError, score_game, score_hand, score_hollywood
 from ginrummy.bots import (
     LEVELS,
+    _discard_score,
     _partner_patterns,
     _should_knock,
     choose,
@@ -372,3 +373,16 @@ def test_the_measures_of_taking_and_drawing():
     bare = dataclasses.replace(seen, discards=())  # no pile (after a reshuffle): no gain
     drawing = expected_after_draw(seen.hand.mask, unseen)
     assert draw_measures(bare, unseen) == (drawing, drawing)
+
+
+@pytest.mark.parametrize("stock, weight", [(31, 1.0), (16, 1 + 15 / 31), (1, 1 + 30 / 31)])
+def test_the_strong_bots_measure_of_a_discard(stock, weight):
+    """The points kept now, weighed 0.4; the points expected after the next draw; the danger,
+    weighed 8 with a full stock and more as it runs down (twice that with none left)."""
+    seen = known_view(MELDED + " 9C QH QS KD", "KS", "5H")
+    seen = dataclasses.replace(seen, stock_count=stock)
+    card, unseen = Card.parse("KD"), list(seen.unseen)
+    rest = seen.hand.mask ^ card.bit
+    assert 0 < danger(seen, card) < 1
+    expected = 0.4 * 20 + expected_after_draw(rest, unseen) + 8 * weight * danger(seen, card)
+    assert _discard_score(seen, rest, 20, card, unseen) == pytest.approx(expected)
