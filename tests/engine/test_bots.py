@@ -386,3 +386,18 @@ def test_the_strong_bots_measure_of_a_discard(stock, weight):
     assert 0 < danger(seen, card) < 1
     expected = 0.4 * 20 + expected_after_draw(rest, unseen) + 8 * weight * danger(seen, card)
     assert _discard_score(seen, rest, 20, card, unseen) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "level, hand, move",
+    [
+        ("strong", "9C 3D KD", "knock KD by 0"),  # 3 points left: knock at once, early on
+        ("strong", "9C 2D KD", "discard KD by 0"),  # 2 points, 5 cards give gin: play on
+        ("strong", "9C TC KD", "gin KD by 0"),
+        ("intermediate", "9C 2D KD", "knock KD by 0"),  # at the first chance
+        ("intermediate", "9C TC KD", "gin KD by 0"),
+    ],
+)
+def test_when_a_bot_ends_the_hand(level, hand, move):
+    state = position(MELDED + " " + hand, "5H", "discard")
+    assert {str(choose(state, level, seed=seed)) for seed in range(4)} == {move}
