@@ -401,3 +401,28 @@ def test_the_strong_bots_measure_of_a_discard(stock, weight):
 def test_when_a_bot_ends_the_hand(level, hand, move):
     state = position(MELDED + " " + hand, "5H", "discard")
     assert {str(choose(state, level, seed=seed)) for seed in range(4)} == {move}
+
+
+@pytest.mark.parametrize("level", ["intermediate", "strong"])
+@pytest.mark.parametrize(
+    "top, move",
+    [
+        ("9C", "draw_discard"),  # it melds: 2 points left
+        ("AC", "draw_discard"),  # in place of KD: 18 points, a draw is expected to leave 22.7
+        ("3C", "draw_discard"),  # 20 points
+        ("5C", "draw_stock"),  # 22 points: about what a draw is expected to leave
+    ],
+)
+def test_a_bot_takes_the_top_of_the_pile_when_it_beats_a_draw(level, top, move):
+    """With 27 points (7C 8C 2D KD): taking the top of the pile and throwing the king, against
+    the deadwood a draw from the stock is expected to leave."""
+    seen = view(position(MELDED + " 2D KD", "5H " + top, "draw"), 0)
+    assert decide(seen, level).kind == move
+
+
+def test_the_danger_of_a_discard_when_no_card_is_unseen():
+    """No unseen card (not in a real hand: the stock is never empty): only the cards the other
+    player took count."""
+    seen = known_view(MELDED + " 2D KD QC", "KS KH", "5H")
+    assert danger(dataclasses.replace(seen, unseen=Hand([])), Card.parse("KD")) == 1.0
+    assert danger(dataclasses.replace(seen, unseen=Hand([])), Card.parse("QC")) == 0.0
