@@ -22,7 +22,7 @@ from ginrummy.bots import (
     expected_after_draw,
 )
 from ginrummy.cards import DECK, Card, Hand, parse_cards
-from ginrummy.hand import Event, HandState, apply, deal, legal_actions
+from ginrummy.hand import Action, Event, HandState, apply, deal, legal_actions
 from ginrummy.match import FORMATS, Game, game_from_json, new_game, next_dealer, next_hand, play
 from ginrummy.public import view
 
@@ -394,8 +394,10 @@ def test_the_strong_bots_measure_of_a_discard(stock, weight):
         ("strong", "9C 3D KD", "knock KD by 0"),  # 3 points left: knock at once, early on
         ("strong", "9C 2D KD", "discard KD by 0"),  # 2 points, 5 cards give gin: play on
         ("strong", "9C TC KD", "gin KD by 0"),
+        ("strong", "9C TC JC", "big_gin by 0"),
         ("intermediate", "9C 2D KD", "knock KD by 0"),  # at the first chance
         ("intermediate", "9C TC KD", "gin KD by 0"),
+        ("intermediate", "9C TC JC", "big_gin by 0"),
     ],
 )
 def test_when_a_bot_ends_the_hand(level, hand, move):
@@ -426,3 +428,20 @@ def test_the_danger_of_a_discard_when_no_card_is_unseen():
     seen = known_view(MELDED + " 2D KD QC", "KS KH", "5H")
     assert danger(dataclasses.replace(seen, unseen=Hand([])), Card.parse("KD")) == 1.0
     assert danger(dataclasses.replace(seen, unseen=Hand([])), Card.parse("QC")) == 0.0
+
+
+def test_the_strong_bot_weighs_the_five_discards_leaving_the_least_deadwood(monkeypatch):
+    """KD and QC leave 12 points, 2D 20; each end of the runs A-4 of spades and 5-8 of hearts
+    leaves 22: the highest of those, 8H and 5H, make up the five (the order of equal
+    cards: highest first)."""
+    weighed = []
+    measure = ginrummy.bots._discard_score
+
+    def recorded(seen, rest, now, card, unseen):
+        weighed.append(str(card))
+        return measure(seen, rest, now, card, unseen)
+
+    monkeypatch.setattr(ginrummy.bots, "_discard_score", recorded)
+    state = position("AS 2S 3S 4S 5H 6H 7H 8H KD QC 2D", "5D", "discard")
+    assert choose(state, "strong", seed=0) == Action("discard", 0, Card.parse("KD"))
+    assert weighed == ["KD", "QC", "2D", "8H", "5H"]
