@@ -445,3 +445,10 @@ def test_the_strong_bot_weighs_the_five_discards_leaving_the_least_deadwood(monk
     state = position("AS 2S 3S 4S 5H 6H 7H 8H KD QC 2D", "5D", "discard")
     assert choose(state, "strong", seed=0) == Action("discard", 0, Card.parse("KD"))
     assert weighed == ["KD", "QC", "2D", "8H", "5H"]
+
+
+def test_the_intermediate_bot_breaks_a_tie_by_the_next_draw():
+    """QH and TD each leave 41 points; keeping TD (near 8D 6D) is expected to leave fewer after
+    the next draw (35.6 against 36.2): QH goes, whatever the seed."""
+    state = position("QH 5C AH 2D 8C 2S 8D 2H 3D 6D TD", "AS", "discard")
+    assert {str(choose(state, "intermediate", seed=seed).card) for seed in range(8)} == {"QH"}
