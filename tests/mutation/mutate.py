@@ -69,6 +69,10 @@ TARGETS = {
             "tests/engine/test_score_reference.py",
             "tests/engine/test_hand.py::test_random_playouts",
         ],
+        # seconds: a mutant that makes a test hang fails it then (a kill), sooner than
+        # mutmut's own timeout, 5 times the time of all its tests (minutes for the bots'); the
+        # slowest of these tests takes about 3 s
+        "test_timeout": 30,
     },
     # The build code: the presentation layer (used at build and in the browser) and sitegen's
     # checks of fences, lessons and catalogs, through the tests that need no built site.
@@ -111,6 +115,7 @@ TARGETS = {
             "tests/site/test_languages.py::test_the_command_line_adds_a_language_and_refuses_a_bad_one",
             "tests/site/test_site.py::test_a_build_stopped_by_sigterm_leaves_nothing_half_made",
         ],
+        "test_timeout": 300,  # pytest.ini's
     },
 }
 
@@ -132,6 +137,7 @@ def config_text(target: dict) -> str:
         "no:xdist",
         "-m",
         "not needs_site and not soak",
+        f"--timeout={target['test_timeout']}",
         *[f"--deselect={d}" for d in target["deselect"]],
     ]
     lines += ["pytest_add_cli_args =", *(f"    {a}" for a in args)]

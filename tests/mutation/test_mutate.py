@@ -106,5 +106,6 @@ def test_the_configuration_asks_for_the_fork_server_and_the_log(monkeypatch):
     text = mutate.config_text(mutate.TARGETS["engine"])
     assert "process_isolation = forkserver" in text and "log_to_file" not in text
     assert "    --deselect=tests/engine/test_cli.py" in text.splitlines()
+    assert "    --timeout=30" in text.splitlines()  # a hanging mutant fails a test in 30 s
     monkeypatch.setenv("MUTATE_LOG", "1")
     assert "log_to_file = true" in mutate.config_text(mutate.TARGETS["engine"]).splitlines()
