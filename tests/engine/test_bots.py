@@ -452,3 +452,13 @@ def test_the_intermediate_bot_breaks_a_tie_by_the_next_draw():
     the next draw (35.6 against 36.2): QH goes, whatever the seed."""
     state = position("QH 5C AH 2D 8C 2S 8D 2H 3D 6D TD", "AS", "discard")
     assert {str(choose(state, "intermediate", seed=seed).card) for seed in range(8)} == {"QH"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_after_both_passed_the_first_draw_is_from_the_stock(level):
+    """The upcard both players passed cannot be taken, even when it makes a meld (9C)."""
+    state = dataclasses.replace(position(MELDED + " 2D KD", "9C", "draw"), stock_only=True)
+    assert [a.kind for a in legal_actions(state)] == ["draw_stock"]
+    assert choose(state, level, seed=0).kind == "draw_stock"
+    seen = view(dataclasses.replace(state, stock_only=False), 0)
+    assert decide(seen, level, seed=0).kind == "draw_discard"  # else it would take it
