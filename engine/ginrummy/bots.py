@@ -288,7 +288,8 @@ def _should_knock(seen: PlayerView, points: int, rest: int, unseen: list[Card]) 
     ginning = sum(1 for c in unseen if min_deadwood_after_discard_mask(rest | c.bit) == 0)
     if points <= 2 and ginning >= 4 and seen.stock_count > 12:
         return False
-    return points <= max(4, 10 - max(0, turns - KNOCK_TURNS) // 2)  # 10: any knock
+    # to the 16th draw, 10 (any knock); then 1 fewer every 2 draws, down to 4
+    return points <= max(4, 10 - max(0, turns - KNOCK_TURNS) // 2)
 
 
 _PLAYERS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
