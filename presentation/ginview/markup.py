@@ -178,6 +178,8 @@ def step_key(step: dict) -> str:
         return "step.defender_no_melds"
     if code == "result" and step.get("outcome") in ("gin", "big_gin"):
         return "step.result_gin"
+    if code == "shutout" and step.get("rule") == "none":
+        return "step.shutout_none"
     return f"step.{code}"
 
 

@@ -19,7 +19,8 @@ under ``ENGINE_TARGET``.
 
 A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``:
 then the mutants killed stay killed and the survivors not listed as equivalent are checked
-again, against the tests as they are now.
+again, against the tests as they are now. (mutmut itself starts over when the way the tests
+run changes: the pytest arguments below, pytest.ini.)
 ``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores);
 ``MUTATE_LOG=1`` writes mutmut's debug log (each mutant, its tests and its time) to
 ``.mutate/<target>/mutants/mutmut-debug.log``.

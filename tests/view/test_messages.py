@@ -21,7 +21,7 @@ import ginrummy.scoring as scoring
 import pytest
 from ginrummy import RuleError, score_hand
 from ginview.catalog import from_json
-from ginview.markup import error_text, step_html, step_key
+from ginview.markup import error_text, step_html, step_key, step_text
 
 from sitegen import catalogs
 from sitegen.languages import languages
@@ -79,6 +79,7 @@ def test_the_worked_cases_reach_every_documented_step():
         "hand_won_columns",
         "defender_no_melds",
         "result_gin",
+        "shutout_none",
     ):
         assert f"step.{variant}" in keys
 
@@ -185,3 +186,14 @@ def test_every_key_the_play_page_builds_has_a_message():
     assert sorted(set(keys) - set(MESSAGES)) == []
     for lang, cat in SHIPPED.items():
         assert [key for key in keys if not cat.has(key)] == [], lang
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_shutout_that_pays_nothing_gives_no_amount(lang):
+    """Under the shutout rule "none", the step says so, never "gets 0 more"."""
+    cat = SHIPPED[lang]
+    step = {"code": "shutout", "player": 0, "loser": 1, "rule": "none", "amount": 0}
+    text = step_text(step, cat)
+    assert cat.text("shutout.none") in text and "0" not in text
+    if lang == "en":
+        assert text == "Shutout: Player B scored nothing. No extra for a shutout."
