@@ -32,6 +32,16 @@ def test_levels_and_an_unknown_level():
     with pytest.raises(RuleError) as info:
         choose(deal(seed=1), "expert")
     assert info.value.code == "unknown_level" and info.value.params == {"level": "expert"}
+    with pytest.raises(RuleError) as info:
+        choose(deal(seed=1), "x" * 50)
+    assert str(info.value) == f"no bot level {'x' * 40!r}; choose one of {', '.join(LEVELS)}"
+    assert info.value.params == {"level": "x" * 40}
+
+
+def test_the_strong_level_is_the_default():
+    for seed in range(3):
+        state = deal(seed=seed)
+        assert choose(state) == choose(state, "strong", None)
 
 
 def states_of(seed, levels=("strong", "intermediate"), rules="standard"):
@@ -462,3 +472,11 @@ def test_after_both_passed_the_first_draw_is_from_the_stock(level):
     assert choose(state, level, seed=0).kind == "draw_stock"
     seen = view(dataclasses.replace(state, stock_only=False), 0)
     assert decide(seen, level, seed=0).kind == "draw_discard"  # else it would take it
+
+
+@pytest.mark.parametrize("known, thrown", [("QH QC", "KD"), ("KH KC", "QS")])
+def test_the_strong_bot_knocks_with_the_safer_card(known, thrown):
+    """Throwing QS or KD leaves 10 points, a knock either way: the card that would not make a
+    set for the other player (they took two of its rank) goes."""
+    seen = known_view(MELDED + " 9C QS KD", known, "5H")
+    assert {str(decide(seen, "strong", seed)) for seed in range(4)} == {f"knock {thrown} by 0"}

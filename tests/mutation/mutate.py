@@ -295,12 +295,15 @@ def _marked(line: str) -> str:
 
 @functools.cache
 def _bodies(path: Path) -> dict[str, list[str]]:
-    """Each function of the source at ``path``: its lines after the ``def`` line, stripped
-    (mutmut may indent a mutant's lines otherwise)."""
+    """Each function of the source at ``path``: its lines, stripped (mutmut may indent a
+    mutant's lines otherwise), the ``def`` line without the name (each mutant has its own)."""
     source = path.read_text(encoding="utf-8")
     lines = [line.strip() for line in source.splitlines()]
     return {
-        node.name: lines[node.lineno : node.end_lineno]
+        node.name: [
+            lines[node.lineno - 1].replace(node.name, "…", 1),
+            *lines[node.lineno : node.end_lineno],
+        ]
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
     }

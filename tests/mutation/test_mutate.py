@@ -14,12 +14,14 @@ EXPLAINED = {
     "pkg.mod.x_g__mutmut_*": mutate.Listed("all equal", ""),
 }
 MUTANTS = """
-def x_f__mutmut_orig(a, b):
+def x_f__mutmut_orig(a, b=1):
     return a
-def x_f__mutmut_1(a, b):
+def x_f__mutmut_1(a, b=1):
     return None
-def x_f__mutmut_2(a, b):
+def x_f__mutmut_2(a, b=1):
         return b
+def x_f__mutmut_3(a, b=2):
+    return a
 """
 
 
@@ -84,6 +86,10 @@ def test_a_listed_mutant_that_changes_another_line_is_not_explained(tmp_path):
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "mod.py").write_text(MUTANTS)
     assert mutate.changes(tmp_path, "pkg.mod.x_f__mutmut_2") == ["- return a", "+ return b"]
+    assert mutate.changes(tmp_path, "pkg.mod.x_f__mutmut_3") == [  # a default argument
+        "- def …(a, b=1):",
+        "+ def …(a, b=2):",
+    ]
     assert mutate.explained_by("pkg.mod.x_f__mutmut_2", EXPLAINED, tmp_path) == "equal"
     renumbered = {"pkg.mod.x_f__mutmut_1": EXPLAINED["pkg.mod.x_f__mutmut_2"]}
     assert mutate.explained_by("pkg.mod.x_f__mutmut_1", renumbered, tmp_path) is None
