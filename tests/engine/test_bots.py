@@ -42,6 +42,20 @@ def test_the_strong_level_is_the_default():
     for seed in range(3):
         state = deal(seed=seed)
         assert choose(state) == choose(state, "strong", None)
+        assert decide(view(state, state.turn)) == choose(state, "strong", None)
+
+
+def test_a_bot_has_no_move_in_a_finished_hand():
+    state = states_of(2)[-1]
+    state = apply(state, choose(state, "strong", seed=2))
+    assert state.finished
+    with pytest.raises(RuleError) as info:
+        choose(state, "beginner")
+    assert (info.value.code, str(info.value), info.value.params) == (
+        "hand_over",
+        "the hand is over",
+        {"kind": "bot"},
+    )
 
 
 def states_of(seed, levels=("strong", "intermediate"), rules="standard"):
