@@ -193,7 +193,7 @@ def test_ten_thousand_checked_games(chunk):
 
 def test_the_expected_deadwood_after_a_draw_is_exact():
     from ginrummy.cards import DECK
-    from ginrummy.melds import min_deadwood_after_discard_mask
+    from ginrummy.melds import min_deadwood_after_discard_mask, min_deadwood_mask
 
     rng = random.Random(4)
     for _ in range(500):
@@ -202,6 +202,8 @@ def test_the_expected_deadwood_after_a_draw_is_exact():
         unseen = rng.sample([c for c in DECK if not c.bit & mask], rng.randint(1, 42))
         brute = sum(min_deadwood_after_discard_mask(mask | c.bit) for c in unseen)
         assert expected_after_draw(mask, unseen) == brute / len(unseen)
+    # nothing left to draw: the deadwood held now
+    assert expected_after_draw(mask, []) == min_deadwood_mask(mask)
 
 
 def position(hand: str, pile: str, phase: str, rules: str = "standard") -> HandState:
