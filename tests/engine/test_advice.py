@@ -347,8 +347,7 @@ def moves_to_the_end(state: HandState) -> int:
     for count in range(MAX_PLIES):
         if state.phase == "finished":
             return count
-        action = playout_action(state)
-        state = _MOVES[action.kind](state, action)
+        state = policy_moves(state, 1)
     raise AssertionError("the hand did not end")
 
 
