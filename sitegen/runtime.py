@@ -317,7 +317,8 @@ def runtime_module(
     relative to RUNTIME_DIR). PACKAGES: the wheels' packages, loaded by name when there is no
     snapshot. STDLIB_FILE: the precompiled standard library, for stdLibURL. snapshot: (file
     name, integrity) of the memory snapshot, if the browser is to restore it (on
-    SNAPSHOT_STDLIB) instead of booting Python and loading the wheels."""
+    SNAPSHOT_STDLIB) instead of booting Python and loading the wheels; then BOOT_FILES, what
+    that boot reads (a page boots at idle when they are all kept for offline use)."""
     text = (
         f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
         f"export const PACKAGES = {json.dumps(packages)};\n"
@@ -332,5 +333,6 @@ def runtime_module(
             f'export const SNAPSHOT_FILE = "{snapshot[0]}";\n'
             f'export const SNAPSHOT_INTEGRITY = "{snapshot[1]}";\n'
             f'export const SNAPSHOT_STDLIB_FILE = "{SNAPSHOT_STDLIB}";\n'
+            f"export const BOOT_FILES = {json.dumps(BOOT_FILES)};\n"
         )
     return text

@@ -167,8 +167,21 @@ def test_offline_after_the_first_visit(site_dir, facts, new_page, lang):
     assert not log.page_errors and not log.console_errors, log.page_errors + log.console_errors
 
 
+BOOTED_JS = "() => performance.getEntriesByName('gin-boot').length > 0"
+
+
+def idle_then(page, script):
+    """The script's value once the page has been idle well past its load (a boot at idle
+    would have started by then)."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1500)
+    return page.evaluate(script)
+
+
 def test_a_second_visit_boots_without_asking_for_the_runtime(site_dir, facts, new_page):
-    """The first visit downloads each runtime file once; the second asks for none."""
+    """The first visit downloads each runtime file once; the second asks for none, and boots
+    the engine by itself once the page is idle, before the reader acts; but not when the
+    browser asks to save data, nor when a file of the runtime is missing from the cache."""
     page, log = new_page()
     with counting_server(site_dir) as (base, asked, _):
         page.goto(base)
@@ -183,9 +196,30 @@ def test_a_second_visit_boots_without_asking_for_the_runtime(site_dir, facts, ne
         asked.clear()
         second = page.context.new_page()
         second.goto(base + pages_with_examples(site_dir, "en", facts)[0])
+        second.wait_for_function(  # no action: the mouse never moved, no key was pressed
+            "() => performance.getEntriesByName('gin-ready').length > 0", timeout=60_000
+        )
         use_example(second, "en")
+        kept_again = [p for p in asked if p.startswith("/assets/runtime/")]
+        saving = page.context.new_page()  # a reader whose browser asks to save data
+        saving.add_init_script(
+            "Object.defineProperty(navigator.connection, 'saveData', { get: () => true })"
+        )
+        saving.goto(base + pages_with_examples(site_dir, "en", facts)[1])
+        booted_saving = idle_then(saving, BOOTED_JS)
+        stdlib = next(p for p in facts["RUNTIME"] if p.endswith("/engine_stdlib.zip"))
+        page.evaluate(
+            "async ([name, url]) => (await caches.open(name)).delete(url)",
+            [facts["RUNTIME_CACHE"], base + stdlib],
+        )
+        third = page.context.new_page()
+        third.goto(base + pages_with_examples(site_dir, "en", facts)[1])
+        booted_alone = idle_then(third, BOOTED_JS)
+        use_example(third, "en")  # pointing at it boots, the missing file from the network
     assert any(not p.startswith("/assets/runtime/") for p in asked)  # the page itself: online
-    assert not [p for p in asked if p.startswith("/assets/runtime/")], asked
+    assert not kept_again, kept_again
+    assert not booted_saving and not booted_alone
+    assert [p for p in asked if p.startswith("/assets/runtime/")] == ["/" + stdlib], asked
     assert not log.page_errors, log.page_errors
 
 

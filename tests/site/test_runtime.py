@@ -184,9 +184,10 @@ def test_runtime_module_text():
         "SNAPSHOT_FILE": "engine.snapshot",
         "SNAPSHOT_INTEGRITY": "sha256-xyz=",
         "SNAPSHOT_STDLIB_FILE": "engine_stdlib.zip",
+        "BOOT_FILES": list(runtime.BOOT_FILES),
     }
     plain = exported(runtime_module("pyodide-1.2.3-abc", ["x"], stdlib_file=None))
-    assert "STDLIB_FILE" not in plain and "SNAPSHOT_FILE" not in plain
+    assert not {"STDLIB_FILE", "SNAPSHOT_FILE", "BOOT_FILES"} & set(plain)
 
 
 BOOT = textwrap.dedent("""

@@ -214,6 +214,8 @@ def test_runtime_module_names_the_runtime(built_site, site_runtime):
         'export const SNAPSHOT_FILE = "engine.snapshot";\n'
         f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'
         'export const SNAPSHOT_STDLIB_FILE = "engine_stdlib.zip";\n'
+        'export const BOOT_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", '
+        '"pyodide-lock.json", "engine.snapshot", "engine_stdlib.zip"];\n'
     )
     assert (site_runtime / "pyodide.mjs").is_file()
 

@@ -8,6 +8,9 @@
 //       arrive with an example's shared state in the URL; or on the first request. A reader who
 //       only reads the first screen downloads nothing more: every example is complete as
 //       pre-rendered. Pages without examples never download the runtime.
+//     * on a return visit, when the runtime is already kept for offline use, Pyodide boots as
+//       soon as a page with examples is idle: that costs no download, and the engine is live
+//       before the reader acts (see "A runtime kept" below).
 // - window.ginEngine = { request(obj) -> Promise<response>,
 //                        started: Promise (resolves when the boot begins),
 //                        ready: Promise<{ms, sinceTrigger, phases}> }.
@@ -156,6 +159,29 @@ for (const type of INTERACTIONS) {
 }
 window.addEventListener("scroll", onScroll, { passive: true });
 
+// A runtime kept: every file a boot reads (runtime.BOOT_FILES) is in the cache where the
+// service worker keeps this build's runtime (named by its digest). Booting then costs no
+// download, only the worker's time (under a second) and its memory, so a page with examples
+// boots once it is idle, and the reader's first action gets an answer at once. Not when the
+// reader asked the browser to save data, nor while the tab is in the background.
+async function runtimeKept() {
+  if (!("caches" in window)) return false;
+  const runtime = await import("./runtime.js");
+  if (!runtime.BOOT_FILES || !(await caches.has(runtime.RUNTIME_CACHE))) return false;
+  const cache = await caches.open(runtime.RUNTIME_CACHE);
+  const dir = new URL(runtime.RUNTIME_DIR, import.meta.url);
+  const urls = runtime.BOOT_FILES.map((name) => new URL(name, dir).href);
+  return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean);
+}
+function bootIfKept() {
+  if (booted || failure || !hasWidgets() || navigator.connection?.saveData) return;
+  if (document.visibilityState === "hidden") {
+    document.addEventListener("visibilitychange", () => afterLoad(bootIfKept), { once: true });
+    return;
+  }
+  runtimeKept().then((kept) => kept && hasWidgets() && boot(), () => {});
+}
+
 function stopWatching() {
   for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
   window.removeEventListener("scroll", onScroll);
@@ -188,6 +214,7 @@ function mount() {
   }
   // A shared link: its examples' state is in the URL (#gin-N=...), to be shown at once.
   if (/(^#|&)gin-\d+=/.test(location.hash) && hasWidgets()) boot();
+  else if (!booted && hasWidgets()) afterLoad(bootIfKept);
   // Lessons and the lessons index (sitegen/lessons.py): lessons.js makes them live.
   for (const node of document.querySelectorAll(".gin-lesson:not([data-gin-lesson])")) {
     import("./lessons.js")
