@@ -310,6 +310,9 @@ def error_text(error: dict, cat: Catalog) -> str:
             value = CONTROL.sub(" ", str(value))  # one line, whatever was typed
             value = value if len(value) <= MAX_QUOTE else value[: MAX_QUOTE - 1] + "…"
         params[name] = value
+    expected = (error.get("params") or {}).get("expected")
+    if isinstance(expected, list) and expected and all(_number(n) for n in expected):
+        params.setdefault("count", expected[-1])  # "{expected} cards": the form of its last number
     key = f"error.{error.get('code')}"
     return cat.text(key, **params) if cat.has(key) else cat.text("error.internal_error")
 

@@ -138,6 +138,38 @@ def test_every_error_code_is_worded_in_every_language(lang):
         ) or code == "internal_error", (lang, code, text)
 
 
+WRONG_COUNT = {  # a discard missing (1), a hand (10 or 11), a deck (52)
+    "en": [
+        "This needs 1 card, not 0.",
+        "This needs 10 or 11 cards, not 9.",
+        "This needs 52 cards, not 51.",
+    ],
+    "ro": [
+        "Aici este necesară 1 carte, nu 0.",
+        "Aici sunt necesare 10 sau 11 cărți, nu 9.",
+        "Aici sunt necesare 52 de cărți, nu 51.",
+    ],
+    "hu": ["Ide 1 lap kell, nem 0.", "Ide 10 vagy 11 lap kell, nem 9.", "Ide 52 lap kell, nem 51."],
+    "it": [
+        "Qui serve 1 carta, non 0.",
+        "Qui servono 10 o 11 carte, non 9.",
+        "Qui servono 52 carte, non 51.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_number_of_cards_needed_takes_its_grammar_from_the_number(lang):
+    """The plural of "{expected} cards" is chosen by its last number: "1 card", "52 de cărți"."""
+    texts = [
+        error_text(
+            {"code": "wrong_count", "params": {"expected": expected, "got": got}}, SHIPPED[lang]
+        )
+        for expected, got in (([1], 0), ([10, 11], 9), ([52], 51))
+    ]
+    assert texts == WRONG_COUNT[lang]
+
+
 KEY = re.compile(r'\b(?:text|html|t)\(\s*"([a-z_]+\.[a-z0-9_.-]+)"')
 
 
