@@ -29,6 +29,10 @@ spaces, e.g. ``"ginrummy.ending.* ginrummy.rules.*"``); with ``MUTATE_RESUME=1``
 checked yet, so a long run can be done a few modules at a time. (mutmut itself runs again every
 mutant it is given by pattern, however it ended before.) Without a pattern, a resume runs the
 mutants not checked yet, those with the fastest tests first.
+``MUTATE_SAMPLE=N`` checks a uniform random sample of N of the target's mutants (the same N for
+the same code; ``MUTATE_SEED`` picks another) and prints the score of the sample with its 95%
+interval: for a target whose whole run takes hours (the build's). With ``MUTATE_RESUME=1``, only
+those of the sample not checked yet.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ import fnmatch
 import functools
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -206,6 +211,17 @@ def unchecked(mutants: Path, patterns: list[str]) -> list[str]:
     return names
 
 
+NO_MUTANT = "no.such.mutant"
+"""A name no mutant has: a run given it makes the mutants and maps the tests, then stops."""
+
+
+def sample(mutants: Path, size: int, seed: int) -> list[str]:
+    """A uniform random sample of ``size`` of the mutants (all of them if there are fewer),
+    in order; the same for the same mutants and seed."""
+    names = sorted(key for _, data in results(mutants) for key in data.get("exit_code_by_key", {}))
+    return sorted(random.Random(seed).sample(names, min(size, len(names))))
+
+
 def mutmut(folder: Path, *args: str, check=True, show=False) -> str:
     """Run mutmut in ``folder``; its output is returned, or shown as it goes (``show``)."""
     exe = Path(sys.executable).with_name("mutmut")
@@ -309,13 +325,23 @@ def _bodies(path: Path) -> dict[str, list[str]]:
     }
 
 
-def report(name: str, folder: Path, seconds: float, explained: dict[str, Listed]) -> bool:
-    """Print the target's score and its survivors; whether it passes."""
+def report(
+    name: str,
+    folder: Path,
+    seconds: float,
+    explained: dict[str, Listed],
+    sampled: list[str] | None = None,
+) -> bool:
+    """Print the target's score (of the ``sampled`` mutants only, if given, with its 95%
+    interval) and its survivors; whether it passes."""
     statuses = {}
     for line in mutmut(folder, "results", "--all=true").splitlines():
         match = re.match(r"\s*(\S+): (.+)$", line)
         if match:
             statuses[match.group(1)] = match.group(2).strip()
+    everything = len(statuses)
+    if sampled is not None:
+        statuses = {m: s for m, s in statuses.items() if m in set(sampled)}
     unchecked = [m for m, s in statuses.items() if s == "not checked"]
     checked = {m: s for m, s in statuses.items() if s != "not checked"}
     killed = [m for m, s in checked.items() if s in ("killed", "timeout")]
@@ -331,6 +357,12 @@ def report(name: str, folder: Path, seconds: float, explained: dict[str, Listed]
         f"{len(killed) / len(checked) * 100 if checked else 0:.1f}% of all {len(checked)} "
         f"checked; {seconds:.0f} s)"
     )
+    if sampled is not None:
+        low, high = wilson(len(killed), tested)
+        print(
+            f"   a random sample of {len(statuses)} of the {everything} mutants: the target's "
+            f"score is {100 * low:.1f}% to {100 * high:.1f}% (95% interval)"
+        )
     if unchecked:
         print(
             f"   incomplete: {len(unchecked)} of {len(statuses)} mutants not checked yet "
@@ -347,8 +379,16 @@ def report(name: str, folder: Path, seconds: float, explained: dict[str, Listed]
         reasons.setdefault(explained_by(mutant, explained, mutants), []).append(mutant)
     for reason, mutants in reasons.items():
         print(f"   equivalent ({len(mutants)}): {reason}")
-    ok = not open_ and not unchecked and (name != "engine" or score >= ENGINE_TARGET)
-    return ok
+    whole = sampled is None
+    return not open_ and not unchecked and (name != "engine" or (whole and score >= ENGINE_TARGET))
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate (bench/strength.py's, for its win rates)."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from strength import wilson as interval
+
+    return interval(successes, trials)
 
 
 def main(names: list[str]) -> int:
@@ -365,12 +405,21 @@ def main(names: list[str]) -> int:
         print(f"mutmut: {name} ({children} at once) ...", flush=True)
         patterns = os.environ.get("MUTATE_ONLY", "").split()
         resume = os.environ.get("MUTATE_RESUME") == "1"
+        size = int(os.environ.get("MUTATE_SAMPLE") or 0)
+        sampled = None
+        if size:
+            if not any(results(folder / "mutants")):  # the mutants are made by a run
+                print("   making the mutants and mapping the tests first …", flush=True)
+                mutmut(folder, "run", "--max-children", children, NO_MUTANT, check=False)
+            patterns = sampled = sample(
+                folder / "mutants", size, int(os.environ.get("MUTATE_SEED") or 1)
+            )
         only = unchecked(folder / "mutants", patterns) if patterns and resume else patterns
         if patterns and not only:
-            print("   every mutant MUTATE_ONLY names is checked already")
+            print("   every mutant named is checked already")
         else:
             mutmut(folder, "run", "--max-children", children, *only, show=True)
-        ok = report(name, folder, time.monotonic() - start, explained) and ok
+        ok = report(name, folder, time.monotonic() - start, explained, sampled) and ok
     return 0 if ok else 1
 
 

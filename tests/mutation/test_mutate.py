@@ -115,3 +115,20 @@ def test_the_configuration_asks_for_the_fork_server_and_the_log(monkeypatch):
     assert "    --timeout=30" in text.splitlines()  # a hanging mutant fails a test in 30 s
     monkeypatch.setenv("MUTATE_LOG", "1")
     assert "log_to_file = true" in mutate.config_text(mutate.TARGETS["engine"]).splitlines()
+
+
+def test_a_sample_is_the_same_for_the_same_seed_and_names_each_mutant_once(tmp_path):
+    write_meta(tmp_path, "mod", {f"pkg.mod.x_f__mutmut_{i}": None for i in range(1, 101)})
+    write_meta(tmp_path, "other", {f"pkg.other.x_h__mutmut_{i}": 1 for i in range(1, 51)})
+    first = mutate.sample(tmp_path, 30, seed=1)
+    assert len(first) == 30 and first == sorted(set(first))
+    assert first == mutate.sample(tmp_path, 30, seed=1)
+    assert first != mutate.sample(tmp_path, 30, seed=2)
+    assert {name.split(".")[1] for name in first} == {"mod", "other"}  # checked or not
+    assert len(mutate.sample(tmp_path, 500, seed=1)) == 150  # all of them, no more
+
+
+def test_the_score_of_a_sample_has_its_95_percent_interval():
+    low, high = mutate.wilson(95, 100)
+    assert round(low, 3) == 0.888 and round(high, 3) == 0.978
+    assert mutate.wilson(0, 0) == (0.0, 1.0)
