@@ -203,19 +203,40 @@ def test_sheet_edits_add_change_and_remove_hands():
 
 
 @pytest.mark.parametrize(
-    "edit",
+    ("state", "edit", "code", "params"),
     [
-        {"field": "nothing", "index": 0, "card": "AS"},
-        {"field": "knocker", "index": 99, "card": "AS"},
-        {"field": "knocker", "index": 0, "card": "ZZ"},
-        {"remove": 0},
-        {},
-        {"rules": "house"},
+        (SCORE, {"field": "nothing", "index": 0, "card": "AS"}, "bad_edit", {"edit": "field"}),
+        (SCORE, {"field": "knocker", "index": 99, "card": "AS"}, "bad_edit", {"edit": "index"}),
+        (
+            SCORE,
+            {"field": "knocker", "index": 0, "card": "ZZ"},
+            "unknown_rank",
+            {"token": "ZZ", "position": 0, "field": "card"},
+        ),
+        (SCORE, {"field": "knocker", "card": "AS"}, "bad_edit", {"edit": "kind"}),
+        (SCORE, {"remove": 0}, "bad_edit", {"edit": "field"}),
+        (SCORE, {}, "bad_edit", {"edit": "field"}),
+        (SHEET, {"entry": 9, "points": 3}, "bad_edit", {"edit": "entry"}),
+        (SHEET, {"remove": True}, "bad_edit", {"edit": "entry"}),
+        (SHEET, {"entry": 0, "score": 3}, "bad_edit", {"edit": "part"}),
+        (  # a hand played through is drawn, not edited: the edit's first field is named
+            {"kind": "hand", "deal": {"seed": 21, "dealer": 0}, "moves": ["pass 1"]},
+            {"index": 0, "field": "deal", "card": "AS"},
+            "bad_edit",
+            {"edit": "card"},
+        ),
     ],
 )
-def test_an_edit_that_does_not_apply_is_refused(edit):
-    response = call({"op": "edit", "state": read_state(SCORE), "edit": edit})
+def test_an_edit_that_does_not_apply_is_refused(state, edit, code, params):
+    response = call({"op": "edit", "state": read_state(state), "edit": edit})
     assert not response["ok"] and response["error"]["message"]
+    assert (response["error"]["code"], response["error"]["params"]) == (code, params)
+
+
+def test_an_edit_to_other_rules_names_the_presets():
+    response = call({"op": "edit", "state": read_state(SCORE), "edit": {"rules": "house"}})
+    assert response["error"]["code"] == "unknown_rules"
+    assert response["error"]["params"] == {"rules": "house", "presets": list(engine_api.RULESETS)}
 
 
 # --- errors in the reader's language -------------------------------------------------------------
@@ -626,3 +647,18 @@ def test_a_share_link_in_any_notation_is_read_canonical():
     )
     assert state == read_state(SCORE)
     assert link(state) == link(read_state(SCORE))
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_sheet_step_lists_its_hands_under_their_headings(lang):
+    step = read_step({"ask": "sheet", "entries": ["A 25", "B 14"], "find": "totals.0"})
+    kind, cat = STEPS["sheet"], catalogs.load(lang)
+    html = kind.table_html(step, kind.replay(step), cat)
+    t = cat.text
+    assert html.startswith(
+        f'<table class="gin-sheet"><thead><tr><th>#</th><th>{t("ui.winner")}</th>'
+        f"<th>{t('ui.points')}</th></tr></thead><tbody>"
+        f"<tr><td>1</td><td>{t('player.0')}</td><td>25</td></tr>"
+        f"<tr><td>2</td><td>{t('player.1')}</td><td>14</td></tr></tbody></table>"
+    )
+    assert t("rule.game_target") in html  # and the rules that make the sheet
