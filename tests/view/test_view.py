@@ -422,41 +422,44 @@ def test_an_error_with_a_value_json_cannot_write_is_answered(monkeypatch):
     assert answer["error"]["message"] == "Unknown operation: 7H."
 
 
+STEP_CASES = {  # a step of every kind, with a right and a wrong answer
+    "discard": ({"ask": "discard", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"}, "KH", "5D"),
+    "deadwood": ({"ask": "deadwood", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5", "7"),
+    "melds": ({"ask": "melds", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5D", "5D 2S"),
+    "knock": ({"ask": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"}, "knock", "no"),
+    "layoff": (
+        {
+            "ask": "layoff",
+            "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+            "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+        },
+        "8S 7S",
+        "8S",
+    ),
+    "score": (
+        {
+            "ask": "score",
+            "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+            "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
+        },
+        "34",
+        "35",
+    ),
+    "sheet": ({"ask": "sheet", "entries": ["A 25", "B 14"], "find": "totals.0"}, "25", "24"),
+    "move": (
+        {
+            "ask": "move",
+            "deal": {"seed": 7, "dealer": 0},
+            "choices": ["draw_stock", "take_upcard"],
+        },
+        "take_upcard",
+        "draw_stock",
+    ),
+}
+
+
 def test_feedback_judges_every_kind_of_step():
-    cases = {
-        "discard": ({"ask": "discard", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"}, "KH", "5D"),
-        "deadwood": ({"ask": "deadwood", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5", "7"),
-        "melds": ({"ask": "melds", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D"}, "5D", "5D 2S"),
-        "knock": ({"ask": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"}, "knock", "no"),
-        "layoff": (
-            {
-                "ask": "layoff",
-                "knocker_melds": ["8C 8D 8H", "9S TS JS"],
-                "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
-            },
-            "8S 7S",
-            "8S",
-        ),
-        "score": (
-            {
-                "ask": "score",
-                "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
-                "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
-            },
-            "34",
-            "35",
-        ),
-        "sheet": ({"ask": "sheet", "entries": ["A 25", "B 14"], "find": "totals.0"}, "25", "24"),
-        "move": (
-            {
-                "ask": "move",
-                "deal": {"seed": 7, "dealer": 0},
-                "choices": ["draw_stock", "take_upcard"],
-            },
-            "take_upcard",
-            "draw_stock",
-        ),
-    }
+    cases = STEP_CASES
     assert set(cases) == set(STEPS)
     en = catalogs.load("en")
     for kind, (step, right, wrong) in cases.items():
@@ -488,37 +491,37 @@ def test_the_engine_passes_through_unchanged():
     assert inner["ok"] is False and inner["error"]["code"] == "bad_request"
 
 
+EXAMPLES = [  # an example of every kind
+    {"kind": "melds", "hand": "AS 2S 3S 7H 7D 7C 9C TC JC KD"},
+    {"kind": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"},
+    {
+        "kind": "layoffs",
+        "knocker_melds": ["8C 8D 8H", "9S TS JS"],
+        "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
+    },
+    SCORE,
+    {**SCORE, "kind": "oklahoma", "upcard": "QS"},
+    SHEET,
+    {**SHEET, "kind": "hollywood"},
+    {
+        "kind": "hand",
+        "deal": {"seed": 21, "dealer": 0},
+        "moves": [
+            "pass 1",
+            "take_upcard 0",
+            "discard 0 8H",
+            "draw_stock 1",
+            "discard 1 KS",
+            "draw_discard 0",
+            "knock 0 6S",
+            "lay_off 1",
+        ],
+    },
+]
+
+
 def test_every_kind_draws_in_every_language_with_no_raw_key():
-    states = [
-        read_state(s)
-        for s in (
-            {"kind": "melds", "hand": "AS 2S 3S 7H 7D 7C 9C TC JC KD"},
-            {"kind": "knock", "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH"},
-            {
-                "kind": "layoffs",
-                "knocker_melds": ["8C 8D 8H", "9S TS JS"],
-                "defender": "8S 7S KH KD KC 2H 3H 4H 5C 6D",
-            },
-            SCORE,
-            {**SCORE, "kind": "oklahoma", "upcard": "QS"},
-            SHEET,
-            {**SHEET, "kind": "hollywood"},
-            {
-                "kind": "hand",
-                "deal": {"seed": 21, "dealer": 0},
-                "moves": [
-                    "pass 1",
-                    "take_upcard 0",
-                    "discard 0 8H",
-                    "draw_stock 1",
-                    "discard 1 KS",
-                    "draw_discard 0",
-                    "knock 0 6S",
-                    "lay_off 1",
-                ],
-            },
-        )
-    ]
+    states = [read_state(s) for s in EXAMPLES]
     assert {s["kind"] for s in states} == set(KINDS)
     import re
 

@@ -1,0 +1,97 @@
+"""Golden drawings: what the presentation layer draws, exactly, in every language, compared
+with ``tests/data/golden.json``: every kind of example (its view, link and status line), a step
+of every kind of lesson with its feedback, a lesson page and the lessons' index, and the first
+moves of a game on the play page with the coach. Any change to a drawing, a message or a form
+shows here, as a diff of the drawing it changed.
+
+The file is written, when a drawing changes on purpose, by
+
+    GIN_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/view/test_golden.py
+
+and its diff read (``git diff tests/data/golden.json``) before it is committed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from ginrummy.hand import legal_actions
+from ginrummy.match import game_from_json
+from ginview import api
+from ginview.examples import render
+from ginview.steps import STEPS, feedback, read_step
+
+from sitegen import catalogs, lessons
+from sitegen.languages import languages
+from tests.view.test_view import EXAMPLES, STEP_CASES
+
+REPO = Path(__file__).resolve().parents[2]
+GOLDEN = REPO / "tests/data/golden.json"
+PLAY = ("hint", "move", "move", "hint", "move", "move", "move")
+"""The play page's first answers drawn, and what the reader asks after each: the coach's hint
+or a move."""
+
+
+def drawings(lang: str) -> dict[str, str]:
+    """Every drawing of a language, by name."""
+    catalogs.install_all()
+    cat = catalogs.load(lang)
+    out = {}
+    for state in EXAMPLES:
+        drawn = render(state, cat).to_json()
+        out[f"example {state['kind']}"] = "\n".join(
+            (drawn["view"], drawn["link"], drawn["summary"])
+        )
+    for kind, (step, right, wrong) in STEP_CASES.items():
+        step = read_step(step)
+        table = STEPS[kind].table_html(step, STEPS[kind].replay(step), cat)
+        out[f"step {kind}"] = "\n".join(
+            (table, feedback(step, right, cat)["html"], feedback(step, wrong, cat)["html"])
+        )
+    found = lessons.load_lessons(REPO / "tutorials", catalogs.source_messages(), REPO)
+    out["lesson"] = lessons.render_lesson(found[0], found, cat)
+    out["lessons index"] = lessons.render_index(found, cat)
+    move: dict = {"new": {"link": "seed=3"}}
+    session = None
+    for n, ask in enumerate(PLAY):
+        answer = api.call({"op": "play", "lang": lang, "session": session, "move": move})
+        out[f"play {n}"] = answer["result"]["html"]
+        session = answer["result"]["session"]
+        if ask == "hint":
+            move = {"hint": True}
+        else:  # the reader's last legal move (the stock, a high card, an end)
+            move = {"action": legal_actions(game_from_json(session["game"]).hand)[-1].to_json()}
+    return out
+
+
+TAG = re.compile(r"(?<=>)(?=<)")
+
+
+def pieces(html: str) -> list[str]:
+    """A drawing cut between its tags, a piece a line in the file (so that its diff shows
+    what changed); joined again, the drawing."""
+    return TAG.split(html)
+
+
+def test_every_drawing_is_as_reviewed():
+    now = {lang: {name: pieces(h) for name, h in drawings(lang).items()} for lang in languages()}
+    if os.environ.get("GIN_UPDATE_GOLDEN") == "1":
+        GOLDEN.write_text(json.dumps(now, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    for lang in now:
+        for name in sorted(set(now[lang]) | set(golden.get(lang, {}))):
+            was, is_ = golden.get(lang, {}).get(name, []), now[lang].get(name, [])
+            if was != is_:
+                diff = difflib.unified_diff(was, is_, "golden", "now", lineterm="", n=2)
+                pytest.fail(f"{lang} {name} changed:\n" + "\n".join(list(diff)[:60]))
+
+
+def test_a_drawing_cut_into_pieces_joins_again():
+    html = '<p class="a">x &gt; y</p><ul><li>1</li>\n<li>2</li></ul>'
+    assert pieces(html) == ['<p class="a">x &gt; y</p>', "<ul>", "<li>1</li>\n<li>2</li>", "</ul>"]
+    assert "".join(pieces(html)) == html
