@@ -612,20 +612,7 @@ def test_an_illegal_move_is_answered_with_the_rules_reason():
 
 
 def test_a_whole_hand_is_replayed_move_by_move():
-    state = {
-        "kind": "hand",
-        "deal": {"seed": 21, "dealer": 0},
-        "moves": [
-            "pass 1",
-            "take_upcard 0",
-            "discard 0 8H",
-            "draw_stock 1",
-            "discard 1 KS",
-            "draw_discard 0",
-            "knock 0 6S",
-            "lay_off 1",
-        ],
-    }
+    state = next(e for e in EXAMPLES if e["kind"] == "hand")
     drawn = render(state, catalogs.load("en"))
     assert drawn.link == "" and drawn.result["end"]["outcome"] == "knock"
     text = re.sub(r"<[^>]+>", "", re.sub(r'<span class="gin-sr">.*?</span>', "", drawn.view))
