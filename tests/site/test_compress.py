@@ -63,6 +63,20 @@ def test_copies_are_deterministic_and_only_when_smaller(tmp_path):
     assert not tiny.with_name("tiny.js.br").exists() and not tiny.with_name("tiny.js.gz").exists()
 
 
+def test_copies_come_from_the_cache_which_keeps_those_used(tmp_path):
+    page, cache = tmp_path / "page.html", tmp_path / "cache"
+    page.write_text("<p>gin rummy</p>\n" * 200)
+    first = precompress_file(page, cache)
+    kept = sorted((cache / "compressed").iterdir())
+    assert [p.suffix for p in kept] == [".br", ".gz"]
+    for path in kept:  # the cache's copies, made long ago, and now changed: they are read
+        path.write_bytes(path.read_bytes())
+        os.utime(path, (0, 0))
+    assert precompress_file(page, cache) == first
+    assert all(path.stat().st_mtime > 0 for path in kept)  # used again: kept by prune_cache
+    assert page.with_name("page.html.gz").read_bytes() == kept[1].read_bytes()
+
+
 @pytest.mark.parametrize(
     "accept, expected",
     [

@@ -82,7 +82,9 @@ def test_an_icon_is_a_png_of_the_card_and_heart_on_green(maskable):
     def pixel(x, y):  # in the drawing's 100 x 100 box
         return tuple(rows[y // 2][4 * (x // 2) : 4 * (x // 2) + 4])
 
-    assert pixel(50, 50) == (*offline.RED, 255)  # the heart
+    assert pixel(50, 50) == (*offline.RED, 255)  # the heart: its point,
+    assert pixel(44, 44) == pixel(50, 60) == (*offline.RED, 255)  # a lobe, near the tip
+    assert pixel(40, 58) == pixel(60, 58) == (*offline.WHITE, 255)  # beside the tip: the card
     assert pixel(50, 24) == (*offline.WHITE, 255)  # the card
     assert pixel(10, 50) == (*offline.GREEN, 255)  # the background
     # the corner: rounded off (transparent), unless maskable (the square is filled)

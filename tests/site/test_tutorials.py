@@ -352,6 +352,14 @@ def test_ambiguous_arrangements_are_refused(tmp_path):
             lesson_text().replace("intro: [lesson.deadwood.intro]", "intro: [lesson.nope]"),
             "intro: no message 'lesson.nope'",
         ),
+        (
+            "",
+            lesson_text().replace(
+                "intro: [lesson.deadwood.intro]", "intro: [lesson.game.total.explain]"
+            ),
+            "intro: message 'lesson.game.total.explain' (en) uses {value}, which this step "
+            "does not provide",
+        ),
     ],
 )
 def test_broken_lesson_headers(tmp_path, head, text, expected):

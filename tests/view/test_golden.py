@@ -23,7 +23,8 @@ import pytest
 from ginrummy.hand import legal_actions
 from ginrummy.match import game_from_json
 from ginview import api
-from ginview.examples import render
+from ginview.examples import KINDS, render
+from ginview.play import page_html
 from ginview.steps import STEPS, feedback, read_step
 
 from sitegen import catalogs, lessons
@@ -37,21 +38,84 @@ PLAY = ("hint", "move", "move", "hint", "move", "move", "move")
 or a move."""
 
 
+MORE_EXAMPLES = [  # what EXAMPLES leaves out: Oklahoma's knock limit, a game won
+    {
+        "kind": "knock",
+        "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH",
+        "rules": "oklahoma",
+        "upcard": "3S",
+    },
+    {"kind": "sheet", "entries": ["A 60", "B 10", "A 45"]},
+]
+MORE_STEPS = [  # a discard under Oklahoma's limit, a Hollywood sheet, a knock when only gin may end
+    (
+        "discard",
+        (
+            {
+                "ask": "discard",
+                "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH",
+                "rules": "oklahoma",
+                "upcard": "3S",
+            },
+            "KH",
+            "5D",
+        ),
+    ),
+    (
+        "sheet",
+        (
+            {
+                "ask": "sheet",
+                "entries": ["A 25", "B 14"],
+                "format": "hollywood",
+                "find": "totals.0",
+            },
+            "25",
+            "75",  # A's 25 counted in every column
+        ),
+    ),
+    (
+        "knock",
+        (
+            {
+                "ask": "knock",
+                "hand": "2S 3S 4S 7H 7D 7C 9C TC JC 5D KH",
+                "rules": "oklahoma",
+                "upcard": "AS",
+            },
+            "no",
+            "knock",
+        ),
+    ),
+]
+
+
 def drawings(lang: str) -> dict[str, str]:
     """Every drawing of a language, by name."""
     catalogs.install_all()
     cat = catalogs.load(lang)
     out = {}
-    for state in EXAMPLES:
-        drawn = render(state, cat).to_json()
-        out[f"example {state['kind']}"] = "\n".join(
-            (drawn["view"], drawn["link"], drawn["summary"])
+    for n, state in enumerate(EXAMPLES + MORE_EXAMPLES):
+        drawn = render(state, cat)
+        kind = KINDS[drawn.state["kind"]]
+        out[f"example {n} {state['kind']}"] = "\n".join(
+            (
+                drawn.view,
+                drawn.link,
+                drawn.summary,
+                kind.worked_html(drawn.state, drawn.result, cat),  # a lesson's worked answer
+            )
         )
-    for kind, (step, right, wrong) in STEP_CASES.items():
+    for n, (kind, (step, right, wrong)) in enumerate([*STEP_CASES.items(), *MORE_STEPS]):
         step = read_step(step)
-        table = STEPS[kind].table_html(step, STEPS[kind].replay(step), cat)
-        out[f"step {kind}"] = "\n".join(
-            (table, feedback(step, right, cat)["html"], feedback(step, wrong, cat)["html"])
+        replay = STEPS[kind].replay(step)
+        out[f"step {n} {kind}"] = "\n".join(
+            (
+                STEPS[kind].table_html(step, replay, cat),
+                json.dumps(replay.example, sort_keys=True),  # the example of its worked answer
+                feedback(step, right, cat)["html"],
+                feedback(step, wrong, cat)["html"],
+            )
         )
     found = lessons.load_lessons(REPO / "tutorials", catalogs.source_messages(), REPO)
     out["lesson"] = lessons.render_lesson(found[0], found, cat)
@@ -61,6 +125,8 @@ def drawings(lang: str) -> dict[str, str]:
     for n, ask in enumerate(PLAY):
         answer = api.call({"op": "play", "lang": lang, "session": session, "move": move})
         out[f"play {n}"] = answer["result"]["html"]
+        if n == 0:  # as the build draws the page, before its script makes it live
+            out["play page"] = page_html(cat)
         session = answer["result"]["session"]
         if ask == "hint":
             move = {"hint": True}

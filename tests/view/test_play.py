@@ -100,6 +100,19 @@ def test_a_bad_link_is_refused_with_its_reason(link, code):
     assert response["error"]["message"]
 
 
+def test_a_card_is_selected_only_from_the_readers_hand_while_laying_off():
+    session = new(coach=False)["session"]
+    hand = game_from_json(session["game"]).hand
+    assert hand.phase != "lay_off"
+    mine = str(hand.hands[YOU]).split()[0]
+    for selected in (mine, 7):
+        response = api.call(
+            {"op": "play", "session": {**session, "selected": selected}, "move": {"show": True}}
+        )
+        assert response["error"]["code"] == "bad_session", selected
+    assert api.call({"op": "play", "session": session, "move": {"show": True}})["ok"]
+
+
 @pytest.mark.parametrize(
     "spoiled",
     [
@@ -229,6 +242,10 @@ def test_the_defender_lays_off_by_hand_and_is_told_what_was_left():
             assert refused["refused"] and refused["session"]["plan"] == []
         laid = call(chosen["session"], {"lay_off": first["meld_index"]})
         assert laid["session"]["plan"] == [{"card": first["card"], "meld": first["meld_index"]}]
+        kept = game_from_json(call(laid["session"], {"lay_offs_done": True})["session"]["game"])
+        assert [(str(x.card), x.meld_index) for x in kept.hand.result.lay_offs] == [
+            (first["card"], first["meld_index"])
+        ]
         undone = call(laid["session"], {"undo_lay_offs": True})
         done = call(undone["session"], {"lay_offs_done": True})
         end = game_from_json(done["session"]["game"]).hand

@@ -189,6 +189,8 @@ def test_sheet_edits_add_change_and_remove_hands():
     assert edit({"entry": 1, "points": 20})[1] == {"winner": 1, "points": 20}
     assert edit({"entry": 0, "winner": 1})[0] == {"winner": 1, "points": 25}
     assert edit({"remove": 0}) == state["entries"][1:]
+    pagat = call({"op": "edit", "state": state, "edit": {"rules": "pagat"}})["result"]["state"]
+    assert pagat == {**state, "rules": "pagat"}
     over = call({"op": "edit", "state": state, "edit": {"entry": 2, "points": 90}})["result"]
     assert 'class="gin-add-hand" disabled' in over["view"]
     assert "game is over" in over["view"]
@@ -473,6 +475,27 @@ def test_feedback_judges_every_kind_of_step():
 
 
 # --- the catalog --------------------------------------------------------------------------------
+
+
+def test_the_languages_are_those_installed_else_those_shipped(monkeypatch, tmp_path):
+    import ginview.catalog as view_catalog
+
+    assert view_catalog.languages() == tuple(languages())  # installed by the fixture
+    monkeypatch.setattr(view_catalog, "_CATALOGS", {})
+    for name in ("ro.json", "en.json", "notes.txt"):
+        (tmp_path / name).write_text("{}")
+    monkeypatch.setattr(view_catalog, "_LOCALES", str(tmp_path))
+    assert view_catalog.languages() == ("en", "ro")
+    monkeypatch.setattr(view_catalog, "_LOCALES", str(tmp_path / "none"))
+    assert view_catalog.languages() == ()
+
+
+def test_a_named_value_is_escaped_unless_it_is_markup():
+    from ginview.catalog import named
+
+    cat = Catalog("en", {"a": "{who} & {card}", "player.of.0": "of {player}"})
+    who, card = named("A<B", "player.{}.0", "player"), named(Html("<b>7</b>"), "card.{}.7", "card")
+    assert cat.html("a", who=who, card=card) == "A&lt;B &amp; <b>7</b>"
 
 
 def test_html_escapes_text_but_not_markup():
