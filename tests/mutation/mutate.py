@@ -173,9 +173,13 @@ def prepare(name: str, explained: dict[str, Listed]) -> Path:
     return folder
 
 
+NO_TESTS = 33
+"""mutmut's result for a mutant that no test reached (a new test may reach it)."""
+
+
 def recheck_survivors(mutants: Path, explained: dict[str, Listed]) -> None:
     """On a resume, the tests may have changed since the last run: every mutant that survived
-    and is not listed as equivalent is checked again (mutmut keeps a result until its function
+    or that no test reached, and is not listed as equivalent, is checked again (mutmut keeps a result until its function
     changes, and maps only the new tests to the functions they reach). Killed mutants stay
     killed: tests are only added."""
     for meta, data in results(mutants):
@@ -183,7 +187,7 @@ def recheck_survivors(mutants: Path, explained: dict[str, Listed]) -> None:
         survived = [
             key
             for key, code in codes.items()
-            if code == 0 and not explained_by(key, explained, mutants)
+            if code in (0, NO_TESTS) and not explained_by(key, explained, mutants)
         ]
         if survived:
             codes.update(dict.fromkeys(survived))

@@ -45,6 +45,7 @@ def test_a_resume_checks_again_only_the_survivors_not_explained(tmp_path):
             "pkg.mod.x_f__mutmut_3": 1,  # killed
             "pkg.mod.x_f__mutmut_4": -24,  # timed out
             "pkg.mod.x_f__mutmut_5": None,  # not checked yet
+            "pkg.mod.x_f__mutmut_6": 33,  # no test reached it: a new test may
         },
     )
     mutate.recheck_survivors(tmp_path, EXPLAINED)
@@ -56,6 +57,7 @@ def test_a_resume_checks_again_only_the_survivors_not_explained(tmp_path):
         "pkg.mod.x_f__mutmut_3": 1,
         "pkg.mod.x_f__mutmut_4": -24,
         "pkg.mod.x_f__mutmut_5": None,
+        "pkg.mod.x_f__mutmut_6": None,
     }
 
 
