@@ -179,9 +179,9 @@ NO_TESTS = 33
 
 def recheck_survivors(mutants: Path, explained: dict[str, Listed]) -> None:
     """On a resume, the tests may have changed since the last run: every mutant that survived
-    or that no test reached, and is not listed as equivalent, is checked again (mutmut keeps a result until its function
-    changes, and maps only the new tests to the functions they reach). Killed mutants stay
-    killed: tests are only added."""
+    or that no test reached, and is not listed as equivalent, is checked again (mutmut keeps a
+    result until its function changes, and maps only the new tests to the functions they
+    reach). Killed mutants stay killed: tests are only added."""
     for meta, data in results(mutants):
         codes = data.get("exit_code_by_key", {})
         survived = [
