@@ -19,7 +19,8 @@ under ``ENGINE_TARGET``.
 
 A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``:
 then the mutants killed stay killed and the survivors not listed as equivalent are checked
-again, against the tests as they are now. (mutmut itself starts over when the way the tests
+again, against the tests as they are now (mapped again to the functions they reach, if a test
+file changed). (mutmut itself starts over when the way the tests
 run changes: the pytest arguments below, pytest.ini.)
 ``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores);
 ``MUTATE_LOG=1`` writes mutmut's debug log (each mutant, its tests and its time) to
@@ -164,6 +165,7 @@ def prepare(name: str, explained: dict[str, Listed]) -> Path:
         shutil.rmtree(folder)
     elif folder.exists():
         recheck_survivors(folder / "mutants", explained)
+        forget_stale_map(folder / "mutants", REPO / "tests")
     folder.mkdir(parents=True, exist_ok=True)
     for link, source in target["links"].items():
         path = folder / link
@@ -171,6 +173,19 @@ def prepare(name: str, explained: dict[str, Listed]) -> Path:
             path.symlink_to(REPO / source)
     (folder / "setup.cfg").write_text(config_text(target), encoding="utf-8")
     return folder
+
+
+def forget_stale_map(mutants: Path, tests: Path) -> None:
+    """mutmut maps each test to the functions it reaches once, and on a resume maps only the
+    new tests: a test changed since would keep its old map (and a mutant it now kills would
+    survive). So when a test file changed after the map was made, the map is removed, and
+    mutmut makes it again from every test (results are kept)."""
+    stats = mutants / "mutmut-stats.json"
+    if stats.is_file() and any(
+        path.stat().st_mtime > stats.stat().st_mtime for path in tests.rglob("*.py")
+    ):
+        print("   the tests changed since mutmut mapped them: mapping them again", flush=True)
+        stats.unlink()
 
 
 NO_TESTS = 33

@@ -4,6 +4,7 @@ list of equivalent mutants."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -134,3 +135,17 @@ def test_the_score_of_a_sample_has_its_95_percent_interval():
     low, high = mutate.wilson(95, 100)
     assert round(low, 3) == 0.888 and round(high, 3) == 0.978
     assert mutate.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_resume_maps_the_tests_again_when_one_changed_since(tmp_path):
+    stats, tests = tmp_path / "mutmut-stats.json", tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_a.py").write_text("")
+    os.utime(tests / "test_a.py", (1000, 1000))
+    stats.write_text("{}")
+    mutate.forget_stale_map(tmp_path, tests)
+    assert stats.is_file()  # no test changed since the map was made
+    (tests / "test_a.py").write_text("def test(): pass")
+    os.utime(stats, (1000, 1000))
+    mutate.forget_stale_map(tmp_path, tests)
+    assert not stats.exists()
