@@ -1,6 +1,7 @@
 """`make mutate`: mutation testing of the engine and of the site build code with mutmut.
 
     python tests/mutation/mutate.py [engine] [build]     # both when none is named
+    python tests/mutation/mutate.py --save [engine] [build]  # keep a stopped run's results
 
 For each target a work folder ``.mutate/<target>/`` holds links to the code and the tests, laid
 out as mutmut wants them (the packages at the top, as the tests import them), and the mutmut
@@ -20,7 +21,10 @@ under ``ENGINE_TARGET``.
 A run starts afresh (the results of a previous run are removed), unless ``MUTATE_RESUME=1``:
 then the mutants killed stay killed and the survivors not listed as equivalent are checked
 again, against the tests as they are now (mapped again to the functions they reach, if a test
-file changed). (mutmut itself starts over when the way the tests
+file changed). After each run the results are written to ``tests/mutation/results/<target>.txt``
+(``--save`` writes them after a run was stopped); committed, they carry a run too long for one
+machine's day to the next: a resume with no work folder starts from them, for every function
+unchanged since. (mutmut itself starts over when the way the tests
 run changes: the pytest arguments below, pytest.ini.)
 ``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores);
 ``MUTATE_LOG=1`` writes mutmut's debug log (each mutant, its tests and its time) to
@@ -230,6 +234,59 @@ def unchecked(mutants: Path, patterns: list[str]) -> list[str]:
     return names
 
 
+SAVED = Path(__file__).with_name("results")
+"""``<target>.txt``: the results of a target's last run, per function (its hash, then its
+mutants' results in order, "-" for not checked), written after each run. Committed, they carry
+a long run to another machine: a resume with no work folder starts from them."""
+
+
+def save(mutants: Path, path: Path) -> None:
+    """Write mutmut's results, per function, to ``path``."""
+    functions: dict[str, tuple[str, dict[int, int | None]]] = {}
+    for _, data in results(mutants):
+        hashes = data.get("hash_by_function_name", {})
+        for key, code in data.get("exit_code_by_key", {}).items():
+            function, _, number = key.partition("__mutmut_")
+            mangled = function.rpartition(".")[2]
+            functions.setdefault(function, (hashes.get(mangled, "?"), {}))[1][int(number)] = code
+    lines = [
+        f"{function} {digest} "
+        + ",".join("-" if codes.get(i) is None else str(codes[i]) for i in range(1, max(codes) + 1))
+        for function, (digest, codes) in sorted(functions.items())
+    ]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def restore(mutants: Path, path: Path, explained: dict[str, Listed]) -> int:
+    """Put the results ``save`` wrote into mutmut's result files, for the functions unchanged
+    since (the same hash); not the survivors left unexplained, which are checked again. How
+    many were put back."""
+    saved = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        function, digest, codes = line.split(" ")
+        saved[function] = (digest, codes.split(","))
+    count = 0
+    for meta, data in results(mutants):
+        hashes = data.get("hash_by_function_name", {})
+        codes = data.get("exit_code_by_key", {})
+        for key in codes:
+            function, _, number = key.partition("__mutmut_")
+            digest, kept = saved.get(function, ("", []))
+            index = int(number) - 1
+            if digest != hashes.get(function.rpartition(".")[2]) or index >= len(kept):
+                continue
+            if kept[index] == "-":
+                continue
+            code = int(kept[index])
+            if code in (0, NO_TESTS) and not explained_by(key, explained, mutants):
+                continue
+            codes[key] = code
+            count += 1
+        meta.write_text(json.dumps(data), encoding="utf-8")
+    return count
+
+
 NO_MUTANT = "no.such.mutant"
 """A name no mutant has: a run given it makes the mutants and maps the tests, then stops."""
 
@@ -411,6 +468,10 @@ def wilson(successes: int, trials: int) -> tuple[float, float]:
 
 
 def main(names: list[str]) -> int:
+    if names[:1] == ["--save"]:  # after a run was stopped: keep what it found
+        for name in names[1:] or list(TARGETS):
+            save(WORK / name / "mutants", SAVED / f"{name}.txt")
+        return 0
     names = names or list(TARGETS)
     unknown = [n for n in names if n not in TARGETS]
     if unknown:
@@ -418,18 +479,23 @@ def main(names: list[str]) -> int:
     explained = equivalents()
     ok = True
     for name in names:
+        resume = os.environ.get("MUTATE_RESUME") == "1"
+        saved = SAVED / f"{name}.txt"
+        carried = resume and saved.is_file() and not (WORK / name / "mutants").is_dir()
         folder = prepare(name, explained)
         start = time.monotonic()
         children = os.environ.get("MUTATE_CHILDREN", str(os.cpu_count() or 2))
         print(f"mutmut: {name} ({children} at once) ...", flush=True)
         patterns = os.environ.get("MUTATE_ONLY", "").split()
-        resume = os.environ.get("MUTATE_RESUME") == "1"
         size = int(os.environ.get("MUTATE_SAMPLE") or 0)
         sampled = None
+        if (size or carried) and not any(results(folder / "mutants")):
+            print("   making the mutants and mapping the tests first …", flush=True)
+            mutmut(folder, "run", "--max-children", children, NO_MUTANT, check=False)
+        if carried:
+            count = restore(folder / "mutants", saved, explained)
+            print(f"   {count} results carried over from {saved.relative_to(REPO)}", flush=True)
         if size:
-            if not any(results(folder / "mutants")):  # the mutants are made by a run
-                print("   making the mutants and mapping the tests first …", flush=True)
-                mutmut(folder, "run", "--max-children", children, NO_MUTANT, check=False)
             patterns = sampled = sample(
                 folder / "mutants", size, int(os.environ.get("MUTATE_SEED") or 1)
             )
@@ -438,6 +504,7 @@ def main(names: list[str]) -> int:
             print("   every mutant named is checked already")
         else:
             mutmut(folder, "run", "--max-children", children, *only, show=True)
+        save(folder / "mutants", saved)
         ok = report(name, folder, time.monotonic() - start, explained, sampled) and ok
     return 0 if ok else 1
 

@@ -149,3 +149,41 @@ def test_a_resume_maps_the_tests_again_when_one_changed_since(tmp_path):
     os.utime(stats, (1000, 1000))
     mutate.forget_stale_map(tmp_path, tests)
     assert not stats.exists()
+
+
+def test_results_are_carried_to_another_machine_for_the_functions_unchanged(tmp_path):
+    ran, fresh = tmp_path / "ran", tmp_path / "fresh"
+    (ran / "pkg").mkdir(parents=True)
+    (ran / "pkg" / "mod.py").write_text(MUTANTS)
+    codes = {
+        "pkg.mod.x_f__mutmut_1": 1,  # killed
+        "pkg.mod.x_f__mutmut_2": 0,  # survived, listed as equivalent
+        "pkg.mod.x_f__mutmut_3": 0,  # survived, unexplained: checked again
+        "pkg.mod.x_f__mutmut_4": None,  # not checked
+        "pkg.mod.x_g__mutmut_1": 1,  # its function changed since
+    }
+    meta = write_meta(ran, "mod", codes)
+    meta.write_text(
+        json.dumps({"exit_code_by_key": codes, "hash_by_function_name": {"x_f": "aa", "x_g": "bb"}})
+    )
+    mutate.save(ran, tmp_path / "mod.txt")
+    assert (tmp_path / "mod.txt").read_text() == "pkg.mod.x_f aa 1,0,0,-\npkg.mod.x_g bb 1\n"
+    (fresh / "pkg").mkdir(parents=True)
+    (fresh / "pkg" / "mod.py").write_text(MUTANTS)
+    fresh_meta = fresh / "pkg" / "mod.py.meta"
+    fresh_meta.write_text(
+        json.dumps(
+            {
+                "exit_code_by_key": dict.fromkeys(codes),
+                "hash_by_function_name": {"x_f": "aa", "x_g": "changed"},
+            }
+        )
+    )
+    assert mutate.restore(fresh, tmp_path / "mod.txt", EXPLAINED) == 2
+    assert json.loads(fresh_meta.read_text())["exit_code_by_key"] == {
+        "pkg.mod.x_f__mutmut_1": 1,
+        "pkg.mod.x_f__mutmut_2": 0,
+        "pkg.mod.x_f__mutmut_3": None,
+        "pkg.mod.x_f__mutmut_4": None,
+        "pkg.mod.x_g__mutmut_1": None,
+    }
