@@ -24,8 +24,8 @@ again, against the tests as they are now (mapped again to the functions they rea
 file changed). After each run the results are written to ``tests/mutation/results/<target>.txt``
 (``--save`` writes them after a run was stopped); committed, they carry a run too long for one
 machine's day to the next: a resume with no work folder starts from them, for every function
-unchanged since. (mutmut itself starts over when the way the tests
-run changes: the pytest arguments below, pytest.ini.)
+unchanged since. (mutmut itself starts over when the way the tests run changes: the pytest
+arguments below, pytest.ini.)
 ``MUTATE_CHILDREN`` sets how many mutants run at once (default: the machine's cores);
 ``MUTATE_LOG=1`` writes mutmut's debug log (each mutant, its tests and its time) to
 ``.mutate/<target>/mutants/mutmut-debug.log``.
