@@ -23,7 +23,7 @@ import pytest
 from ginrummy.hand import legal_actions
 from ginrummy.match import game_from_json
 from ginview import api
-from ginview.examples import KINDS, render
+from ginview.examples import KINDS, example_html, render
 from ginview.play import page_html
 from ginview.steps import STEPS, feedback, read_step
 
@@ -100,7 +100,7 @@ def drawings(lang: str) -> dict[str, str]:
         kind = KINDS[drawn.state["kind"]]
         out[f"example {n} {state['kind']}"] = "\n".join(
             (
-                drawn.view,
+                example_html(drawn, cat),  # as a page holds it: the view, controls, notices
                 drawn.link,
                 drawn.summary,
                 kind.worked_html(drawn.state, drawn.result, cat),  # a lesson's worked answer
@@ -118,7 +118,8 @@ def drawings(lang: str) -> dict[str, str]:
             )
         )
     found = lessons.load_lessons(REPO / "tutorials", catalogs.source_messages(), REPO)
-    out["lesson"] = lessons.render_lesson(found[0], found, cat)
+    for lesson in found if lang == "en" else found[:1]:  # every lesson once, in English
+        out[f"lesson {lesson.data['id']}"] = lessons.render_lesson(lesson, found, cat)
     out["lessons index"] = lessons.render_index(found, cat)
     move: dict = {"new": {"link": "seed=3"}}
     session = None

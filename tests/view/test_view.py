@@ -13,7 +13,7 @@ from ginrummy.errors import GinRummyError
 from ginview import api
 from ginview.catalog import Catalog, Html, catalog
 from ginview.examples import KINDS, from_link, kind_of, link, read_state, render
-from ginview.markup import face, faces
+from ginview.markup import error_text, face, faces
 from ginview.play import MOVE_KINDS
 from ginview.steps import STEPS, feedback, read_step
 
@@ -255,7 +255,32 @@ def test_errors_name_cards_as_a_reader_writes_them():
         )
         assert response["error"]["code"] == "duplicate_card"
         assert "K♠" in response["error"]["message"] and "KS" not in response["error"]["message"]
-    assert faces("TH KS") == "10♥ K♠" and face("10h") == "10♥"
+    assert faces("TH KS") == "10♥ K♠" and face("10h") == "10♥" and face(Card.parse("TH")) == "10♥"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_an_error_names_the_rules_by_their_name_in_the_language(lang):
+    cat = catalogs.load(lang)
+    text = error_text({"code": "big_gin_not_played", "params": {"rules": "pagat"}}, cat)
+    assert text == cat.text("error.big_gin_not_played", rules=cat.text("rules.pagat"))
+    house = error_text({"code": "big_gin_not_played", "params": {"rules": "house"}}, cat)
+    assert house == cat.text("error.big_gin_not_played", rules="house")  # no such preset: as given
+
+
+def test_a_step_or_an_answer_of_the_wrong_shape_is_refused_by_its_field():
+    with pytest.raises(GinRummyError) as info:
+        read_step("x")
+    assert (info.value.code, info.value.params) == (
+        "bad_field",
+        {"field": "step", "expected": "a mapping of fields"},
+    )
+    step = {"ask": "move", "deal": {"seed": 7, "dealer": 0}, "choices": ["draw_stock", "pass"]}
+    with pytest.raises(GinRummyError) as info:
+        feedback(step, "jump", catalogs.load("en"))
+    assert (info.value.code, info.value.params) == (
+        "bad_field",
+        {"field": "answer", "expected": "one of draw_stock, pass"},
+    )
 
 
 def test_what_the_reader_typed_is_quoted_short():
