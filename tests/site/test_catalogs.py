@@ -29,7 +29,9 @@ def test_problems_are_found(tmp_path):
         encoding="utf-8",
     )
     (tmp_path / "hu.po").write_text(
-        'msgctxt "a"\nmsgid "Deadwood: {points}"\nmsgstr ""\n', encoding="utf-8"
+        'msgctxt "a"\nmsgid "Deadwood: {points}"\nmsgstr ""\n\n'
+        'msgctxt "c"\nmsgid "Three"\nmsgstr "Három {"\n',
+        encoding="utf-8",
     )
     found = catalogs.problems(tmp_path)
     assert "ro.po: a: placeholders ['puncte'] differ from the English ['points']" in found
@@ -37,6 +39,7 @@ def test_problems_are_found(tmp_path):
     assert "ro.po: c: not translated" in found
     assert "ro.po: z: not in messages.pot" in found
     assert "hu.po: a: empty translation" in found
+    assert "hu.po: c: placeholders ['(a lone { or })'] differ from the English []" in found
     assert "it.po: missing catalog" in found
 
 
