@@ -5,10 +5,20 @@ from __future__ import annotations
 import json
 
 import pytest
-from ginrummy import CardError, RuleError
+from ginrummy import CardError, GinRummyError, RuleError
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.game import HandEntry, score_game
-from ginrummy.hand import MAX_RESHUFFLES, Action, Event, HandState, apply, deal, legal_actions
+from ginrummy.hand import (
+    MAX_HISTORY,
+    MAX_MELDS,
+    MAX_RESHUFFLES,
+    Action,
+    Event,
+    HandState,
+    apply,
+    deal,
+    legal_actions,
+)
 from ginrummy.melds import min_deadwood
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1077,3 +1087,91 @@ def test_an_event_that_cannot_be_read_is_refused_in_full(name):
         "message": message,
         "params": {"field": "history", "value": value},
     }
+
+
+TWELVE_MELDS = [f"{r1}{s} {r2}{s} {r3}{s}" for s in "SHDC" for r1, r2, r3 in ("A23", "456", "789")]
+FIRST_EVENT = KNOCKED.to_json()["history"][0]
+AT_THE_EDGE = {  # name: (state, a change to its JSON, the error in full)
+    "a layout of one meld too many": (
+        KNOCKED,
+        lambda d: d.update(layout=TWELVE_MELDS[: MAX_MELDS + 1]),
+        {
+            "code": "bad_state",
+            "message": f"the layout must be a list of at most {MAX_MELDS} melds",
+            "params": {"field": "layout", "value": "['AS 2S 3S', '4S 5S 6S', '7S 8S 9S', 'AH"},
+        },
+    ),
+    "a layout of as many melds as allowed, not the knocker's": (
+        KNOCKED,
+        lambda d: d.update(layout=TWELVE_MELDS[:MAX_MELDS]),
+        {
+            "code": "meld_not_in_hand",
+            "message": "4S is in a meld but not in the knocker's hand",
+            "params": {"card": "4S"},
+        },
+    ),
+    "a layout of the defender's cards, while laying off": (
+        LAY_OFF,
+        lambda d: d.update(layout=["5S 5D 5C", "QH KH JH"]),
+        {
+            "code": "meld_not_in_hand",
+            "message": "5S is in a meld but not in the knocker's hand",
+            "params": {"card": "5S"},
+        },
+    ),
+    "a history of one event too many": (
+        KNOCKED,
+        lambda d: d.update(history=[FIRST_EVENT] * (MAX_HISTORY + 1)),
+        {
+            "code": "bad_state",
+            "message": f"the history holds more than {MAX_HISTORY} events",
+            "params": {"field": "history", "value": str(MAX_HISTORY + 1)},
+        },
+    ),
+    "a history as long as allowed": (  # read, then refused for what it says
+        KNOCKED,
+        lambda d: d.update(history=[FIRST_EVENT] * MAX_HISTORY),
+        {
+            "code": "duplicate_card",
+            "message": "2D appears twice",
+            "params": {"token": "2D", "position": 1},
+        },
+    ),
+    "an empty stock while discarding": (
+        TAKEN,
+        lambda d: d.update(discards=d["stock"] + " " + d["discards"], stock=""),
+        {
+            "code": "bad_state",
+            "message": "the stock cannot be empty while playing",
+            "params": {"field": "stock", "value": "''"},
+        },
+    ),
+    "three lay-offs before the end, quoted short": (
+        LAY_OFF,
+        lambda d: d.update(
+            laid_off=[
+                {"card": "4S", "meld": 0},
+                {"card": "TH", "meld": 1},
+                {"card": "KH", "meld": 2},
+            ]
+        ),
+        {
+            "code": "bad_state",
+            "message": "lay-offs are played only once a knock is finished",
+            "params": {
+                "field": "laid_off",
+                "value": "\"((Card.parse('4S'), 0), (Card.parse('TH",  # cut at 40
+            },
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", AT_THE_EDGE)
+def test_a_state_at_the_edge_of_a_limit_or_a_check_is_refused_in_full(name):
+    state, change, expected = AT_THE_EDGE[name]
+    data = json.loads(json.dumps(state.to_json()))
+    change(data)
+    with pytest.raises(GinRummyError) as info:
+        HandState.from_json(data)
+    assert info.value.to_json() == expected
