@@ -1,8 +1,9 @@
 """Golden drawings: what the presentation layer draws, exactly, in every language, compared
-with ``tests/data/golden.json``: every kind of example (its view, link and status line), a step
-of every kind of lesson with its feedback, a lesson page and the lessons' index, and the first
-moves of a game on the play page with the coach. Any change to a drawing, a message or a form
-shows here, as a diff of the drawing it changed.
+with ``tests/data/golden.json``: every kind of example as a page holds it (with its link, status
+line and the worked answer a lesson shows), a step of every kind of lesson with its table and
+its feedback, the lessons (every one in English, the first in each language) and their index,
+and the play page as built, then the first answers of a game with the coach. Any change to a
+drawing, a message or a form shows here, as a diff of the drawing it changed.
 
 The file is written, when a drawing changes on purpose, by
 
