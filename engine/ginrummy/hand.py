@@ -80,8 +80,9 @@ brackets):
 ``unknown_suit`` … for a bad deck) or :class:`RuleError` ``bad_setting`` (``setting``,
 ``value``: a bad dealer, seed or end_of_stock, or both a seed and a deck).
 :meth:`HandState.from_json` raises :class:`RuleError` ``bad_state`` (``field``, ``value``), or
-for its rules ``unknown_rules``, ``unknown_rule`` or ``bad_rule``, or a :class:`CardError`:
-never a bare ``KeyError``.
+for its rules ``unknown_rules``, ``unknown_rule`` or ``bad_rule``, for a knocker's layout that
+does not end the hand as the state says ``meld_not_in_hand``, ``knock_over_limit``, ``not_gin``
+or ``gin_required``, or a :class:`CardError`: never a bare ``KeyError``.
 
 :func:`legal_actions` lists both ``knock`` and ``gin`` for a discard that leaves deadwood 0
 (they score the same), so :func:`apply` accepts exactly the listed actions.
@@ -1045,8 +1046,16 @@ def _check_consistent(state: HandState) -> None:
             "the knocker's layout is set exactly after a knock or gin",
             _text(state.layout and [c for m in state.layout for c in m.cards]),
         )
-    if state.layout is not None and state.knocker is not None:
-        layout_deadwood(state.layout, state.hands[state.knocker])
+    ending = state.ending
+    if state.layout is not None and state.knocker is not None and ending is not None:
+        # the layout ends the hand as the state says: a knock within the limit, gin at zero
+        deadwood = layout_deadwood(state.layout, state.hands[state.knocker])
+        if check_ending(ending, deadwood, state.rules, state.upcard).kind != ending:
+            raise _bad(
+                "ending",
+                f"a layout that leaves deadwood {deadwood} ends the hand by gin, not a knock",
+                ending,
+            )
     if state.laid_off is not None and (state.ending != "knock" or phase != "finished"):
         raise _bad(
             "laid_off",

@@ -1119,6 +1119,27 @@ AT_THE_EDGE = {  # name: (state, a change to its JSON, the error in full)
             "params": {"card": "5S"},
         },
     ),
+    "a layout over the knock limit, while laying off": (
+        LAY_OFF,
+        lambda d: d.update(layout=["AS 2S 3S"]),
+        {
+            "code": "knock_over_limit",
+            "message": "deadwood 41 is over the knock limit 10",
+            "params": {"deadwood": 41, "limit": 10},
+        },
+    ),
+    "a knock whose layout leaves no deadwood (gin)": (
+        LAY_OFF,
+        lambda d: d.update(
+            hands=[d["hands"][0].replace("TC", "2D"), d["hands"][1].replace("2D", "TC")],
+            layout=["AS 2S 3S", "4H 5H 6H", "7C 8C 9C TC"],
+        ),
+        {
+            "code": "bad_state",
+            "message": "a layout that leaves deadwood 0 ends the hand by gin, not a knock",
+            "params": {"field": "ending", "value": "'knock'"},
+        },
+    ),
     "a history of one event too many": (
         KNOCKED,
         lambda d: d.update(history=[FIRST_EVENT] * (MAX_HISTORY + 1)),
