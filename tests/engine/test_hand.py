@@ -1140,6 +1140,33 @@ AT_THE_EDGE = {  # name: (state, a change to its JSON, the error in full)
             "params": {"field": "ending", "value": "'knock'"},
         },
     ),
+    "the first hand as a number": (
+        DRAW,
+        lambda d: d["hands"].__setitem__(0, 5),
+        {
+            "code": "bad_state",
+            "message": "hands must be cards written like '7H 8H'",
+            "params": {"field": "hands", "value": "5"},
+        },
+    ),
+    "the second hand as a number": (
+        DRAW,
+        lambda d: d["hands"].__setitem__(1, 5),
+        {
+            "code": "bad_state",
+            "message": "hands must be cards written like '7H 8H'",
+            "params": {"field": "hands", "value": "5"},
+        },
+    ),
+    "an outcome the cards do not score": (
+        KNOCKED,
+        lambda d: d.update(outcome="undercut"),
+        {
+            "code": "bad_state",
+            "message": "the cards score knock, not undercut",
+            "params": {"field": "outcome", "value": "'undercut'"},
+        },
+    ),
     "a history of one event too many": (
         KNOCKED,
         lambda d: d.update(history=[FIRST_EVENT] * (MAX_HISTORY + 1)),
@@ -1196,3 +1223,31 @@ def test_a_state_at_the_edge_of_a_limit_or_a_check_is_refused_in_full(name):
     with pytest.raises(GinRummyError) as info:
         HandState.from_json(data)
     assert info.value.to_json() == expected
+
+
+def test_a_draw_from_the_discard_pile_refused_in_full():
+    """After both passed the upcard, or from an empty pile (all its cards back in the stock)."""
+    with pytest.raises(RuleError) as info:
+        apply(STOCK_ONLY, Action("draw_discard", STOCK_ONLY.turn))
+    assert info.value.to_json() == {
+        "code": "must_draw_stock",
+        "message": "both players passed the upcard: draw from the stock",
+        "params": {},
+    }
+    data = json.loads(json.dumps(DRAW.to_json()))
+    data.update(stock=data["stock"] + " " + data["discards"], discards="")
+    empty = HandState.from_json(data)
+    with pytest.raises(RuleError) as info:
+        apply(empty, Action("draw_discard", empty.turn))
+    assert info.value.to_json() == {
+        "code": "discard_pile_empty",
+        "message": "the discard pile is empty",
+        "params": {},
+    }
+
+
+def test_a_finished_state_writes_its_result_and_a_bad_setting_quotes_its_value():
+    assert KNOCKED.to_json()["result"] == KNOCKED.result.to_json() is not None
+    with pytest.raises(RuleError) as info:
+        deal(end_of_stock="x")
+    assert info.value.to_json()["params"] == {"setting": "end_of_stock", "value": "'x'"}
