@@ -1246,8 +1246,24 @@ def test_a_draw_from_the_discard_pile_refused_in_full():
     }
 
 
-def test_a_finished_state_writes_its_result_and_a_bad_setting_quotes_its_value():
+def test_a_finished_state_writes_its_result():
     assert KNOCKED.to_json()["result"] == KNOCKED.result.to_json() is not None
+
+
+@pytest.mark.parametrize(
+    ("settings", "message", "value"),
+    [
+        ({"end_of_stock": "x"}, "end_of_stock must be one of void, reshuffle, not 'x'", "'x'"),
+        ({"seed": 1, "deck": DECK}, "give a seed or a deck, not both", "1"),
+        ({"seed": "x"}, "seed must be a whole number, not 'x'", "'x'"),
+    ],
+)
+def test_a_bad_setting_of_a_deal_is_refused_in_full(settings, message, value):
     with pytest.raises(RuleError) as info:
-        deal(end_of_stock="x")
-    assert info.value.to_json()["params"] == {"setting": "end_of_stock", "value": "'x'"}
+        deal(**settings)
+    setting = "end_of_stock" if "end_of_stock" in settings else "seed"
+    assert info.value.to_json() == {
+        "code": "bad_setting",
+        "message": message,
+        "params": {"setting": setting, "value": value},
+    }

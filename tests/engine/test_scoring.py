@@ -560,3 +560,16 @@ def test_a_result_as_json_in_full():
         {"code": "gin_score", "bonus": 25, "defender_points": 32, "total": 57},
         {"code": "result", "winner": "knocker", "outcome": "gin", "points": 57, "tie": False},
     ]
+
+
+def test_the_knockers_layout_is_of_ten_cards():
+    from ginrummy.scoring import knocker_layout
+
+    with pytest.raises(CardError) as info:
+        knocker_layout("2S 3S 4S 7H 7D 7C 9C TC JC 5D KH", "8S 9S TS KH KD KC 4H 5H 6H AD")
+    assert info.value.to_json()["params"] == {
+        "token": None,
+        "position": None,
+        "expected": [10],
+        "got": 11,
+    }
