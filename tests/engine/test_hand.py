@@ -1267,3 +1267,20 @@ def test_a_bad_setting_of_a_deal_is_refused_in_full(settings, message, value):
         "message": message,
         "params": {"setting": setting, "value": value},
     }
+
+
+def test_melds_not_in_a_list_and_a_move_after_the_end_are_refused_in_full():
+    with pytest.raises(RuleError) as info:
+        Action.from_json({"kind": "knock", "player": 0, "card": "KD", "melds": "AS 2S 3S"})
+    assert info.value.to_json() == {
+        "code": "bad_action",
+        "message": "melds must be a list of melds",
+        "params": {"field": "melds", "value": "AS 2S 3S"},
+    }
+    with pytest.raises(RuleError) as info:
+        apply(KNOCKED, Action("draw_stock", 0))
+    assert info.value.to_json() == {
+        "code": "hand_over",
+        "message": "the hand is over",
+        "params": {"kind": "draw_stock"},
+    }
