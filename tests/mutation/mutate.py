@@ -417,7 +417,8 @@ def report(
             statuses[match.group(1)] = match.group(2).strip()
     everything = len(statuses)
     if sampled is not None:
-        statuses = {m: s for m, s in statuses.items() if m in set(sampled)}
+        chosen = set(sampled)
+        statuses = {m: s for m, s in statuses.items() if m in chosen}
     unchecked = [m for m, s in statuses.items() if s == "not checked"]
     checked = {m: s for m, s in statuses.items() if s != "not checked"}
     killed = [m for m, s in checked.items() if s in ("killed", "timeout")]
