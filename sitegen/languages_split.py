@@ -89,10 +89,10 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, 
     return counts
 
 
-def split_sitemap(site_dir: Path, languages: tuple[str, ...], site_url: str = "") -> None:
+def split_sitemap(site_dir: Path, languages: tuple[str, ...], site_url: str) -> None:
     """Write each language's sitemap: its pages, each with all its alternates. Locations stay
-    absolute when the site has a ``site_url``; relative ones become relative to the language's
-    root."""
+    absolute when the site has a ``site_url`` ("" when it has none); relative ones become
+    relative to the language's root."""
     default = languages[0]
     text = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
     head = text.partition("<url>")[0].rstrip()

@@ -13,7 +13,7 @@ import pytest
 
 from sitegen import BuildError, catalogs
 from sitegen.languages import add_language, i18n_languages, languages, supported
-from sitegen.languages_split import split_search_index
+from sitegen.languages_split import language_base, split_search_index, split_sitemap
 from sitegen.translations import mark_translated, translation_status
 
 REPO = Path(__file__).resolve().parents[2]
@@ -196,11 +196,85 @@ def test_a_fallback_page_is_found_in_its_languages_search(tmp_path):
     )
     assert split_search_index(site, ("en", "de")) == {"en": 4, "de": 3}
     de = json.loads((site / "de/search/search_index.json").read_text(encoding="utf-8"))
+    assert de["config"] == {"lang": ["de"]}  # lunr stems the index in its own language
     assert [(d["location"], d["title"]) for d in de["docs"]] == [
         ("rules/", "Nicht übersetzt Rules ubersetzt"),
         ("", "Home"),
         ("rules/#melds", "Melds"),
     ]
+
+
+SITEMAP_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    'xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+)
+
+
+def sitemap_url(loc: str, alternates: dict[str, str]) -> str:
+    links = "".join(
+        f'\n        <xhtml:link rel="alternate" hreflang="{lang}" href="{href}"/>'
+        for lang, href in alternates.items()
+    )
+    return f"\n    <url>\n        <loc>{loc}</loc>{links}\n    </url>"
+
+
+@pytest.mark.parametrize("site_url", ["", "https://example.org/gin/"])
+def test_each_language_has_a_sitemap_of_its_own_pages(tmp_path, site_url):
+    """A language's sitemap lists its pages only, each with all its alternates. Without a
+    site_url, the locations are relative, and become relative to the language's root; with
+    one, they stay as they are."""
+    pages = {"": ("", "de/"), "rules/": ("rules/", "de/rules/")}
+    (tmp_path / "de").mkdir()
+    (tmp_path / "sitemap.xml").write_text(
+        SITEMAP_HEAD
+        + "".join(
+            sitemap_url(site_url + loc, {"en": site_url + en, "de": site_url + de})
+            for en, de in pages.values()
+            for loc in (en, de)
+        )
+        + "\n</urlset>\n",
+        encoding="utf-8",
+    )
+    split_sitemap(tmp_path, ("en", "de"), site_url)
+    written = {
+        lang: (tmp_path / folder / "sitemap.xml").read_text(encoding="utf-8")
+        for lang, folder in (("en", ""), ("de", "de"))
+    }
+    for lang, text in written.items():
+        assert text.startswith(SITEMAP_HEAD) and text.endswith("\n</urlset>\n"), lang
+    locs = {lang: re.findall(r"<loc>(.*?)</loc>", text) for lang, text in written.items()}
+    hrefs = {lang: re.findall(r'href="(.*?)"', text) for lang, text in written.items()}
+    if site_url:
+        assert locs == {
+            "en": [site_url, site_url + "rules/"],
+            "de": [site_url + "de/", site_url + "de/rules/"],
+        }
+        assert (
+            hrefs["en"]
+            == hrefs["de"]
+            == [
+                site_url,
+                site_url + "de/",
+                site_url + "rules/",
+                site_url + "de/rules/",
+            ]
+        )
+    else:
+        assert locs == {"en": ["", "rules/"], "de": ["./", "rules/"]}
+        assert hrefs == {
+            "en": ["", "de/", "rules/", "de/rules/"],
+            "de": ["../", "../de/", "../rules/", "../de/rules/"],
+        }
+
+
+def test_a_page_of_another_language_names_its_languages_root_as_base():
+    """material's ``base`` (where it finds the search index and the sitemap) one level up less,
+    and only the config's: the same text further down the page is left alone."""
+    config = '<script id="__config">{"base": "../../..", "features": []}</script>'
+    quoted = '<code>"base": "../.."</code>'
+    assert language_base(config + quoted) == config.replace("../../..", "../..") + quoted
+    assert language_base('{"base": ".."}') == '{"base": "."}'
 
 
 def test_a_config_laid_out_otherwise_is_left_as_it_was(tmp_path):

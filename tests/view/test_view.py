@@ -13,7 +13,7 @@ from ginrummy.errors import GinRummyError
 from ginview import api
 from ginview.catalog import Catalog, Html, catalog
 from ginview.examples import KINDS, from_link, kind_of, link, read_state, render
-from ginview.markup import error_text, face, faces
+from ginview.markup import error_text, face, faces, player_name
 from ginview.play import MOVE_KINDS
 from ginview.steps import STEPS, feedback, read_step
 
@@ -265,6 +265,17 @@ def test_an_error_names_the_rules_by_their_name_in_the_language(lang):
     assert text == cat.text("error.big_gin_not_played", rules=cat.text("rules.pagat"))
     house = error_text({"code": "big_gin_not_played", "params": {"rules": "house"}}, cat)
     assert house == cat.text("error.big_gin_not_played", rules="house")  # no such preset: as given
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_an_error_names_a_player_by_name_and_one_it_cannot_name_by_the_number_given(lang):
+    """A player's number becomes the player's name in the form the sentence asks for
+    (Romanian's "rândul jucătorului A"); a number with no name (a hand state typed by hand)
+    is written as it was given, in any form, never read as a count."""
+    cat = catalogs.load(lang)
+    text = error_text({"code": "not_your_turn", "params": {"player": 7, "turn": 0}}, cat)
+    assert text == cat.text("error.not_your_turn", player="7", turn=player_name(0, cat))
+    assert "7" in text
 
 
 def test_a_step_or_an_answer_of_the_wrong_shape_is_refused_by_its_field():
