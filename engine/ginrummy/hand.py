@@ -705,11 +705,8 @@ def _discard(state: HandState, action: Action) -> HandState:
     after = _replace(state, hands=hands, discards=discards, phase="draw", turn=other, taken=None)
     if len(state.stock) > 2:
         return after
-    if (
-        state.end_of_stock == "reshuffle"
-        and state.reshuffles < MAX_RESHUFFLES
-        and len(discards) > 1
-    ):
+    # the stock's last 2 cards or fewer: the other 30 of the 32 not in a hand are on the pile
+    if state.end_of_stock == "reshuffle" and state.reshuffles < MAX_RESHUFFLES:
         pile = list(discards[:-1])
         random.Random(" ".join(map(str, pile))).shuffle(pile)
         return _replace(

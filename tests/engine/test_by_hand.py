@@ -78,6 +78,19 @@ def test_the_knocker_may_choose_a_layout():
     assert (state.phase, state.ending, state.turn) == ("lay_off", "knock", 1)
 
 
+def test_a_layout_worse_than_the_best_is_scored_as_laid_out():
+    """Cards the knocker leaves out of its melds count as its deadwood: the 2H 3H 4H kept apart
+    make 10 points with the AD, where the best layout leaves 1."""
+    layout = ["7S 8S 9S", "KC KD KH"]
+    state = knocked(layout)
+    assert state.layout == (Meld("7S 8S 9S"), Meld("KC KD KH"))
+    final = apply(state, Action("lay_off", 1))
+    hands = (state.hands[0], state.hands[1])
+    assert final.result == score_hand(*hands, upcard=state.upcard, knocker_melds=layout)
+    assert final.result.knocker_points == 10
+    assert final.result.points == score_hand(*hands, upcard=state.upcard).points - 9
+
+
 def test_the_defender_lays_off_by_hand_each_card_checked():
     state = knocked()
     plan = check_lay_off_plan(state, [("6S", 0)])

@@ -722,6 +722,10 @@ def test_dead_hand_reshuffle():
     assert after.discards == pile[-1:]
     assert after.stock[:2] == before.stock
     assert sorted(after.stock[2:]) == sorted(pile[:-1]) and after.stock[2:] != pile[:-1]
+    # shuffled the same way on every machine and in every version: a saved hand replays
+    assert " ".join(map(str, after.stock[2:])) == (
+        "KC 4C AS 6H 5C 9H TH 2S 2D KD JD TD 7D 3S 3D QH 4H 4S KS QC 5H 8S 9D 9S JS QS 7C 5S 6S"
+    )
     assert after.phase == "draw"
     again = play(deal(seed=9, end_of_stock="reshuffle"), stock_only)[0]
     assert again == states  # deterministic

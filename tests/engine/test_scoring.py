@@ -18,6 +18,7 @@ from ginrummy import (
     Hand,
     RuleError,
     arrange,
+    best_melds,
     get_rules,
     lay_offs,
     min_deadwood,
@@ -573,3 +574,27 @@ def test_the_knockers_layout_is_of_ten_cards():
         "expected": [10],
         "got": 11,
     }
+
+
+def test_the_knockers_layout_is_the_best_arrangement_for_gin_else_the_one_that_blocks():
+    """Gin's layout is the arrangement best_melds gives (no card can be laid off on gin, so any
+    would score the same). A knock lays out, of its equal layouts, the one leaving the defender
+    the most deadwood: with the 5s, 6s and 7s in sets, the defender lays off its 5H (5 points),
+    not its 8S on the run of spades (8 points)."""
+    from ginrummy.scoring import knocker_layout
+
+    gin = "3D 2D 5D 2H 2S 4D 5S 5C 2C 5H"
+    defender = "4S AH TC 6H 8H 6D 7D 9H KC AD"
+    assert knocker_layout(gin, defender) == best_melds(gin).melds
+    assert [str(m) for m in best_melds(gin).melds] == ["3D 4D 5D", "2S 2H 2D 2C", "5S 5H 5C"]
+    knocker = "5D 7C 7D 5S 6S 6C 5C 6D AC 7S"
+    defender = "TH 2D 2S 4H KD 8S TD QD 5H 2H"
+    runs = ["5S 6S 7S", "5D 6D 7D", "5C 6C 7C"]
+    assert [str(m) for m in best_melds(knocker).melds] == runs
+    assert [str(m) for m in knocker_layout(knocker, defender)] == [
+        "5S 5D 5C",
+        "6S 6D 6C",
+        "7S 7D 7C",
+    ]
+    assert score_hand(knocker, defender).points == 51
+    assert score_hand(knocker, defender, knocker_melds=runs).points == 48
