@@ -100,7 +100,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from .cards import LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
+from .cards import DECK, LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .ending import check_ending
 from .errors import CardError, RuleError
 from .layoffs import LayOff, LayOffResult, _least_deadwood, _play, check_lay_offs, check_melds
@@ -304,7 +304,7 @@ def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
         run, bit = low.bit, low.bit << 1
         for _ in range(low.rank, LANE_BITS):  # up to the king
             if not rest & bit:
-                break
+                return
             run, bit = run | bit, bit << 1
             if run.bit_count() >= 3:
                 yield run
@@ -314,7 +314,7 @@ def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
         if not rest:
             yield ()
             return
-        low = cards_from_mask(rest & -rest)[0]
+        low = DECK[(rest & -rest).bit_length() - 1]
         if low.value <= target and deadwood(rest ^ low.bit) == target - low.value:
             yield from search(rest ^ low.bit, target - low.value)
         for meld in melds_with(low, rest):
@@ -324,10 +324,9 @@ def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
 
     first = arrange(hand)
     layouts = [tuple(first.melds)]
-    seen = {frozenset(meld.cards.mask for meld in first.melds)}
-    for found in search(hand.mask, first.points):
-        if frozenset(found) not in seen:
-            seen.add(frozenset(found))
+    masks = frozenset(meld.cards.mask for meld in first.melds)
+    for found in search(hand.mask, first.points):  # each layout once
+        if frozenset(found) != masks:
             layouts.append(tuple(Meld(cards_from_mask(mask)) for mask in sorted(found)))
     return layouts
 
@@ -400,7 +399,7 @@ def score_hand(
     multiplier = rules.multiplier(upcard)
 
     if knocker_melds is None:
-        first = best_melds(knocker) if len(knocker) == 10 else arrange(knocker)
+        first = arrange(knocker)  # all 11 cards for big gin
         layouts = None  # computed only for a knock
         k_melds = first.melds
         k_points = first.points

@@ -1275,17 +1275,41 @@ def test_a_bad_setting_of_a_deal_is_refused_in_full(settings, message, value):
 
 
 def test_melds_not_in_a_list_and_a_move_after_the_end_are_refused_in_full():
-    with pytest.raises(RuleError) as info:
-        Action.from_json({"kind": "knock", "player": 0, "card": "KD", "melds": "AS 2S 3S"})
-    assert info.value.to_json() == {
-        "code": "bad_action",
-        "message": "melds must be a list of melds",
-        "params": {"field": "melds", "value": "AS 2S 3S"},
-    }
+    for melds, quoted in [
+        ("AS 2S 3S", "AS 2S 3S"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS A"),
+    ]:
+        with pytest.raises(RuleError) as info:
+            Action.from_json({"kind": "knock", "player": 0, "card": "KD", "melds": melds})
+        assert info.value.to_json() == {
+            "code": "bad_action",
+            "message": "melds must be a list of melds",
+            "params": {"field": "melds", "value": quoted},  # quoted short: 40 characters
+        }
     with pytest.raises(RuleError) as info:
         apply(KNOCKED, Action("draw_stock", 0))
     assert info.value.to_json() == {
         "code": "hand_over",
         "message": "the hand is over",
         "params": {"kind": "draw_stock"},
+    }
+
+
+@pytest.mark.parametrize(
+    "lay_offs",
+    [
+        "6S 0",  # not a list
+        [["card", "meld"]],  # a list, not a mapping with those two names
+        [{"card": "6S"}],  # the meld missing
+        [{"card": "6S", "meld": 0, "extra": 1}],
+        [{"card": "6S", "meld": 0}, {"card": "7S"}],  # quoted short: 40 characters
+    ],
+)
+def test_lay_offs_not_a_list_of_card_and_meld_are_refused_in_full(lay_offs):
+    with pytest.raises(RuleError) as info:
+        Action.from_json({"kind": "lay_off", "player": 0, "lay_offs": lay_offs})
+    assert info.value.to_json() == {
+        "code": "bad_action",
+        "message": "lay_offs must be a list of {card, meld}",
+        "params": {"field": "lay_offs", "value": str(lay_offs)[:40]},
     }

@@ -448,6 +448,8 @@ window_hands = st.integers(1, 7).flatmap(
 @example(list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS")))  # one run or two
 @example(list(parse_cards("9H TH JH QH KH 2C 2D 2S 5D 5C")))  # a run up to the king
 @example(list(parse_cards("AH 2H 3H 4H AS AD AC 6C 6D 6S")))  # aces in a set or a run
+@example(list(parse_cards("2C 2D 2H 2S 3D 4D 5C 5D 5H 5S 7C")))  # either set of four split
+@example(list(parse_cards("AH 2H 3H 5D 6D 7D 8D KC KD KH KS")))  # no run from KS round to AH
 def test_optimal_layouts_match_brute_force(cards):
     hand = Hand(cards)
     layouts = optimal_layouts(hand)
@@ -598,3 +600,17 @@ def test_the_knockers_layout_is_the_best_arrangement_for_gin_else_the_one_that_b
     ]
     assert score_hand(knocker, defender).points == 51
     assert score_hand(knocker, defender, knocker_melds=runs).points == 48
+
+
+def test_a_meld_not_in_the_knockers_hand_is_refused_naming_the_card():
+    with pytest.raises(RuleError) as info:
+        score_hand(
+            "AS 2S 3S 4H 5H 6H 7C 8C 9C TC",
+            "KS KH 5S 5C 2D 3D 9H JH QD QC",
+            knocker_melds=["AS 2S 3S", "4H 5H 6H 7H"],
+        )
+    assert info.value.to_json() == {
+        "code": "meld_not_in_hand",
+        "message": "7H is in a meld but not in the knocker's hand",
+        "params": {"card": "7H"},
+    }
