@@ -675,6 +675,17 @@ def test_legal_actions_are_exactly_the_accepted_ones():
                             apply(state, action)
 
 
+def test_every_card_but_the_one_taken_may_be_discarded_wherever_it_is_held():
+    """A hand read from JSON keeps its cards in the order given: the card taken from the pile
+    need not be the last, and every card after it may still be discarded."""
+    data = TAKEN.to_json()
+    data["hands"][1] = "TC " + data["hands"][1].removesuffix(" TC")
+    state = HandState.from_json(data)
+    assert state.hands[1][0] is Card.parse("TC") and state.taken is Card.parse("TC")
+    discards = " ".join(str(a.card) for a in legal_actions(state) if a.kind == "discard")
+    assert discards == "AS 2S 3S 4H 5H 6H 7C 8C 9C KD"
+
+
 # --- end of stock -------------------------------------------------------------------------------
 
 

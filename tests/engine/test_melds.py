@@ -188,6 +188,16 @@ def test_arrange_any_count_matches_brute_force(cards):
         assert min_deadwood_after_discard_mask(mask_of(cards)) == best
 
 
+def test_no_card_to_discard_is_refused_in_full():
+    with pytest.raises(CardError) as info:
+        min_deadwood_after_discard_mask(0)
+    assert info.value.to_json() == {
+        "code": "wrong_count",
+        "message": "no card to discard",
+        "params": {"token": None, "position": None, "expected": [1], "got": 0},
+    }
+
+
 @settings(max_examples=150, deadline=None)
 @given(any_hand(12))
 def test_memoised_fallback_matches_brute_force(cards):
