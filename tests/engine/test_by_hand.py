@@ -182,6 +182,14 @@ BAD_SHAPES = {  # name: (keyword arguments of Action, the error in full)
         {"kind": "knock", "card": "5C", "melds": 7},
         ("melds", "a layout is a list of melds", "7"),
     ),
+    "melds as a long text, quoted cut": (
+        {"kind": "knock", "card": "5C", "melds": "7S 8S 9S " * 5},
+        ("melds", "a layout is a list of melds", ("7S 8S 9S " * 5)[:40]),
+    ),
+    "melds with a discard, quoted cut": (
+        {"kind": "discard", "card": "5C", "melds": [RUN] * 3},
+        ("melds", "discard takes no melds", str([RUN] * 3)[:40]),
+    ),
     "eleven melds": (
         {"kind": "knock", "card": "5C", "melds": [RUN] * 11},
         ("melds", "a layout has at most 10 melds", 11),
