@@ -186,6 +186,10 @@ BAD_SHAPES = {  # name: (keyword arguments of Action, the error in full)
         {"kind": "knock", "card": "5C", "melds": "7S 8S 9S " * 5},
         ("melds", "a layout is a list of melds", ("7S 8S 9S " * 5)[:40]),
     ),
+    "a card that is not a card": (
+        {"kind": "discard", "card": 7},
+        ("card", "7 is not a card", "7"),
+    ),
     "melds with a discard, quoted cut": (
         {"kind": "discard", "card": "5C", "melds": [RUN] * 3},
         ("melds", "discard takes no melds", str([RUN] * 3)[:40]),
