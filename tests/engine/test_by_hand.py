@@ -85,10 +85,9 @@ def test_a_layout_worse_than_the_best_is_scored_as_laid_out():
     state = knocked(layout)
     assert state.layout == (Meld("7S 8S 9S"), Meld("KC KD KH"))
     final = apply(state, Action("lay_off", 1))
-    hands = (state.hands[0], state.hands[1])
-    assert final.result == score_hand(*hands, upcard=state.upcard, knocker_melds=layout)
+    assert final.result == score_hand(*state.hands, upcard=state.upcard, knocker_melds=layout)
     assert final.result.knocker_points == 10
-    assert final.result.points == score_hand(*hands, upcard=state.upcard).points - 9
+    assert final.result.points == score_hand(*state.hands, upcard=state.upcard).points - 9
 
 
 def test_the_defender_lays_off_by_hand_each_card_checked():

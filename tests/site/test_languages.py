@@ -224,13 +224,13 @@ def test_each_language_has_a_sitemap_of_its_own_pages(tmp_path, site_url):
     """A language's sitemap lists its pages only, each with all its alternates. Without a
     site_url, the locations are relative, and become relative to the language's root; with
     one, they stay as they are."""
-    pages = {"": ("", "de/"), "rules/": ("rules/", "de/rules/")}
+    pages = [("", "de/"), ("rules/", "de/rules/")]  # each page in English and German
     (tmp_path / "de").mkdir()
     (tmp_path / "sitemap.xml").write_text(
         SITEMAP_HEAD
         + "".join(
             sitemap_url(site_url + loc, {"en": site_url + en, "de": site_url + de})
-            for en, de in pages.values()
+            for en, de in pages
             for loc in (en, de)
         )
         + "\n</urlset>\n",
