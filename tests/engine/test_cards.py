@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from itertools import pairwise
 
 import pytest
 from ginrummy import DECK, Card, CardError, Hand, cards_from_mask, parse_cards
@@ -81,3 +82,10 @@ def test_every_card_parses_in_every_notation():
             ("10" if rank == "T" else rank) + "♠♥♦♣"["SHDC".index(card.suit)],
         ):
             assert Card.parse(text) is card
+
+
+def test_cards_order_by_rank_then_suit_and_strictly():
+    ordered = sorted(DECK)
+    assert " ".join(map(str, ordered[:5])) == "AS AH AD AC 2S"
+    assert all(a < b and not b < a for a, b in pairwise(ordered))
+    assert not any(card < card for card in DECK)
