@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from ginrummy import melds as melds_module
-from ginrummy.cards import DECK, Hand, parse_cards
+from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.errors import CardError, RuleError
 from ginrummy.layoffs import as_meld
 from ginrummy.melds import (
@@ -196,6 +196,46 @@ def test_no_card_to_discard_is_refused_in_full():
         "message": "no card to discard",
         "params": {"token": None, "position": None, "expected": [1], "got": 0},
     }
+
+
+# The sets worth trying (see _set_choices) of the first card's rank: a card is runnable when
+# two more of its suit are around it. "-7S" is the set less 7S, "none" no set.
+SET_CHOICES = [
+    ("7S 7H 7D", False, ["7S 7H 7D"]),  # no card runnable: the set always
+    ("7S 7H 7D 8S 9S", False, ["none", "7S 7H 7D"]),
+    ("7S 7H 7D", True, ["none", "7S 7H 7D"]),  # a discard may break the set
+    ("7S 7H 7D 7C", False, ["7S 7H 7D 7C"]),
+    ("7S 7H 7D 7C 8S 9S", False, ["7S 7H 7D 7C", "-7S"]),  # no "none": leaving out 7S is better
+    ("7S 7H 7D 7C 8S 9S 8H 9H", False, ["7S 7H 7D 7C", "-7S", "-7H", "none"]),
+    ("AS AH AD AC 2S 3S", False, ["AS AH AD AC", "-AS"]),  # the lowest bit of the mask
+    ("7S 7H 7D 7C", True, ["7S 7H 7D 7C", "-7S"]),  # one 3-set of the four that cannot run
+    ("7S 7H 7D 7C 8S 9S", True, ["7S 7H 7D 7C", "-7S", "-7H", "none"]),
+    (
+        "7S 7H 7D 7C 8S 9S 5H 6H 8D 9D 5C 6C",
+        True,
+        ["7S 7H 7D 7C", "-7S", "-7H", "-7D", "-7C", "none"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "discard", "expected"), SET_CHOICES)
+def test_set_choices_are_only_those_worth_trying(text, discard, expected):
+    """The pruning keeps exactly the options _set_choices names: each one more makes the search
+    slower (the brute-force tests above prove the options kept are enough)."""
+    hand = parse_cards(text)
+    same_rank = Hand([card for card in hand if card.rank == hand[0].rank])
+
+    def shown(choice: int) -> str:
+        if not choice:
+            return "none"
+        left_out = same_rank.mask ^ choice
+        if not left_out:
+            return str(same_rank)
+        return "-" + str(Card.from_index(left_out.bit_length() - 1))
+
+    choose = melds_module._set_choices
+    chosen = choose(hand.mask, discard=True) if discard else choose(hand.mask)  # the default
+    assert chosen is not None and [shown(choice) for choice in chosen] == expected
 
 
 @settings(max_examples=150, deadline=None)
