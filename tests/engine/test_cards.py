@@ -70,6 +70,11 @@ def test_bad_cards_are_coded():
     with pytest.raises(CardError) as info:
         Card.parse(None)
     assert info.value.code == "bad_card"
+    for not_a_list in (7, {"AS": 1}):
+        with pytest.raises(CardError) as info:
+            parse_cards(not_a_list)
+        assert (info.value.code, info.value.token) == ("bad_card", repr(not_a_list))
+        assert str(info.value) == f"{not_a_list!r} is not a list of cards"
 
 
 def test_every_card_parses_in_every_notation():
