@@ -58,23 +58,21 @@ def test_a_hand_is_immutable_and_copies_keep_the_mask():
 
 
 def test_bad_cards_are_coded():
-    for items, code, position in [
-        (["AS", 7], "bad_card", 1),
-        (["AS", "AS"], "duplicate_card", 1),
-        (["AS", "1S"], "unknown_rank", 1),
-        ("AS 2X", "unknown_suit", 1),
+    for items, code, token, position, message in [
+        (["AS", 7], "bad_card", "7", 1, "7 is not a card"),
+        (["AS", "AS"], "duplicate_card", "AS", 1, "AS appears twice"),
+        (["AS", "1S"], "unknown_rank", "1S", 1, "unknown rank '1' in card '1S'"),
+        ("AS 2X", "unknown_suit", "2X", 1, "unknown suit 'X' in card '2X'"),
+        (7, "bad_card", "7", None, "7 is not a list of cards"),
+        ({"AS": 1}, "bad_card", "{'AS': 1}", None, "{'AS': 1} is not a list of cards"),
     ]:
         with pytest.raises(CardError) as info:
             parse_cards(items)
-        assert info.value.code == code and info.value.position == position
+        assert (info.value.code, str(info.value)) == (code, message)
+        assert info.value.params == {"token": token, "position": position}
     with pytest.raises(CardError) as info:
         Card.parse(None)
     assert info.value.code == "bad_card"
-    for not_a_list in (7, {"AS": 1}):
-        with pytest.raises(CardError) as info:
-            parse_cards(not_a_list)
-        assert (info.value.code, info.value.token) == ("bad_card", repr(not_a_list))
-        assert str(info.value) == f"{not_a_list!r} is not a list of cards"
 
 
 def test_every_card_parses_in_every_notation():
