@@ -163,6 +163,14 @@ def test_lay_offs_through_the_api():
 # --- the shape of a layout or of lay-offs given by hand (the Python API; JSON is checked first
 # by Action.from_json) --------------------------------------------------------------------------
 
+
+def endless(item, read):
+    """``item`` without end, for a reader meant to stop after ``read`` of them: one more read
+    fails the test at once (instead of a read that never ends)."""
+    yield from itertools.repeat(item, read)
+    pytest.fail(f"read past {read} items")
+
+
 RUN = Meld(parse_cards("7S 8S 9S"))
 BAD_SHAPES = {  # name: (keyword arguments of Action, the error in full)
     "melds with a discard": (
@@ -198,7 +206,7 @@ BAD_SHAPES = {  # name: (keyword arguments of Action, the error in full)
         ("melds", "a layout has at most 10 melds", 11),
     ),
     "melds without end": (
-        {"kind": "knock", "card": "5C", "melds": itertools.repeat(RUN)},
+        {"kind": "knock", "card": "5C", "melds": endless(RUN, 11)},
         ("melds", "a layout has at most 10 melds", 11),
     ),
     "lay-offs with a knock": (
@@ -226,7 +234,7 @@ BAD_SHAPES = {  # name: (keyword arguments of Action, the error in full)
         ("lay_offs", "the defender has only 10 cards to lay off", 11),
     ),
     "lay-offs without end": (
-        {"kind": "lay_off", "lay_offs": itertools.repeat(("6S", 0))},
+        {"kind": "lay_off", "lay_offs": endless(("6S", 0), 11)},
         ("lay_offs", "the defender has only 10 cards to lay off", 11),
     ),
     "a lay-off without its meld": (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,6 +20,8 @@ from ginrummy.game import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.engine.test_by_hand import endless
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets.json"
 CASES = json.loads(SHEETS.read_text("utf-8"))["cases"]
@@ -426,7 +427,7 @@ REFUSED_ENTRIES = {  # name: (what is scored, the error in full)
         _entry_error("entries", "7", "hand entries must be a list"),
     ),
     "entries without end": (
-        lambda: score_game(itertools.repeat((0, 0))),
+        lambda: score_game(endless((0, 0), MAX_ENTRIES + 1)),
         {
             "code": "too_many",
             "message": f"entries: more than {MAX_ENTRIES} hands",
