@@ -63,6 +63,8 @@ def test_bad_cards_are_coded():
         (["AS", "AS"], "duplicate_card", "AS", 1, "AS appears twice"),
         (["AS", "1S"], "unknown_rank", "1S", 1, "unknown rank '1' in card '1S'"),
         ("AS 2X", "unknown_suit", "2X", 1, "unknown suit 'X' in card '2X'"),
+        ("AS 11S", "unknown_rank", "11S", 1, "unknown rank '11' in card '11S'"),
+        (["AS", "7"], "bad_card", "7", 1, "'7' is not a card: write rank then suit, like 7H"),
         (7, "bad_card", "7", None, "7 is not a list of cards"),
         ({"AS": 1}, "bad_card", "{'AS': 1}", None, "{'AS': 1} is not a list of cards"),
     ]:
@@ -71,8 +73,9 @@ def test_bad_cards_are_coded():
         assert (info.value.code, str(info.value)) == (code, message)
         assert info.value.params == {"token": token, "position": position}
     with pytest.raises(CardError) as info:
-        Card.parse(None)
-    assert info.value.code == "bad_card"
+        Card.parse(7, 3)
+    assert (info.value.code, str(info.value)) == ("bad_card", "7 is not a card")
+    assert info.value.params == {"token": "7", "position": 3}
 
 
 def test_every_card_parses_in_every_notation():
