@@ -161,6 +161,16 @@ def test_the_status_counts_messages_pages_and_lessons(tmp_path):
     assert de.messages["fuzzy"] == ["ui.permalink"]
     assert "ui.not_found_title" in de.messages["translated"]
     assert de.lessons["translated"] == ["cards"] and "melds" in de.lessons["missing"]
+    total = len(catalogs.source_messages())
+    done = 1 + sum(key.startswith("lesson.cards.") for key in catalogs.source_messages())
+    pages = len(list((REPO / "docs/en").rglob("*.md")))
+    lessons = len(list((REPO / "tutorials").glob("*.yaml")))
+    assert de.lines()[:4] == [
+        "de (Deutsch)",
+        f"  catalog: {done} translated, 1 fuzzy, {total - done - 1} missing (of {total})",
+        f"  pages:   1 translated, 1 older than English, {pages - 2} missing (of {pages})",
+        f"  lessons: 1 translated, {lessons - 1} not translated (of {lessons})",
+    ]
     assert "    older than English: faq.md" in de.lines()
     assert any(line.startswith("    missing pages: ") for line in de.lines(details=True))
     ro = status["ro"]

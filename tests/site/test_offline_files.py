@@ -115,7 +115,18 @@ def test_the_icons_and_manifests_are_written_for_each_language(site):
     )
     assert en["icons"][0]["src"] == "assets/gin/icons/icon-192.png"
     assert ro["icons"][0]["src"] == "../assets/gin/icons/icon-192.png"  # from ro/
-    assert {i["purpose"] for i in en["icons"]} == {"any", "maskable"}
+    assert en["icons"] == [
+        {"src": f"assets/gin/icons/{name}", "sizes": sizes, "type": kind, "purpose": purpose}
+        for name, sizes, kind, purpose in [
+            ("icon-192.png", "192x192", "image/png", "any"),
+            ("icon-192-maskable.png", "192x192", "image/png", "maskable"),
+            ("icon-512.png", "512x512", "image/png", "any"),
+            ("icon-512-maskable.png", "512x512", "image/png", "maskable"),
+            ("icon.svg", "any", "image/svg+xml", "any"),
+        ]
+    ]
+    for maskable, name in [(False, "icon-192.png"), (True, "icon-192-maskable.png")]:
+        assert (site / offline.ICONS / name).read_bytes() == offline.icon_png(192, maskable)
 
 
 def sw_facts(site) -> dict:

@@ -12,7 +12,7 @@ import pytest
 from mkdocs.config.defaults import MkDocsConfig
 
 from sitegen.catalogs import load
-from sitegen.plugin import GinPlugin
+from sitegen.plugin import GinPlugin, outdated_notice
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ro")
@@ -95,3 +95,17 @@ def test_the_404_page_speaks_its_language_and_links_home_and_to_the_lessons(tmp_
     # a missing page of another language is sent to its own 404 page from the default one's
     assert ("var first = location" in html) and ('["ro"]' in html) == (language == "en")
     assert context["gin_footer"]["about"] == f"{folder}about/"
+
+
+def test_an_outdated_translation_says_so_and_links_to_its_english_page():
+    cat = load("ro")
+    english = SimpleNamespace(url="rules/knock/")
+    page = SimpleNamespace(file=SimpleNamespace(url="ro/rules/knock/", alternates={"en": english}))
+    notice = outdated_notice(cat, page)
+    assert notice == (
+        f'!!! warning gin-outdated "{cat.text("ui.outdated_title")}"\n\n'
+        f"    {cat.text('ui.outdated_text')} "
+        f'<a href="../../../rules/knock/">{cat.text("ui.outdated_link")}</a>\n\n'
+    )
+    page.file = SimpleNamespace(url="ro/rules/knock/")  # no alternates known: no link
+    assert "<a " not in outdated_notice(cat, page) and cat.text("ui.outdated_text") in notice

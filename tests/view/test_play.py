@@ -13,12 +13,21 @@ import pytest
 from ginrummy.bots import choose
 from ginrummy.cards import DECK
 from ginrummy.hand import legal_actions
-from ginrummy.match import game_from_json
+from ginrummy.match import game_from_json, new_game, play
 from ginrummy.scoring import optimal_layouts
 from ginview import api
 from ginview.catalog import esc
 from ginview.markup import card_name, faces
-from ginview.play import BOT, COSTLY, YOU, action_label, hand_end_text, read_link, reasons_text
+from ginview.play import (
+    BOT,
+    COSTLY,
+    YOU,
+    action_label,
+    hand_end_text,
+    read_link,
+    reasons_text,
+    rule_tips,
+)
 
 from sitegen import catalogs
 from sitegen.languages import languages
@@ -137,6 +146,54 @@ def test_a_spoiled_session_is_refused_as_such(spoiled):
     response = api.call({"op": "play", "lang": "hu", "session": spoiled, "move": {"show": True}})
     assert not response["ok"] and response["error"]["code"] == "bad_session"
     assert response["error"]["message"] != catalogs.load("hu").text("error.internal_error")
+
+
+def test_a_spoiled_entry_of_the_log_is_refused_whichever_field_it_spoils():
+    session = new(coach=False)["session"]
+    move = legal_actions(game_from_json(session["game"]).hand)[0].to_json()
+    entry = {"hand": 1, "action": move, "best": move, "cost": 0}
+
+    def shown(log):
+        return api.call({"op": "play", "session": {**session, "log": log}, "move": {"show": True}})
+
+    assert shown([entry])["ok"]
+    for spoiled in [
+        {**entry, "hand": "1"},
+        {**entry, "cost": "0"},
+        {**entry, "action": {}},
+        {**entry, "best": {}},
+        {**entry, "seen": True},
+        7,
+    ]:
+        error = shown([entry, spoiled])["error"]
+        assert (error["code"], error["params"]["field"]) == ("bad_session", "log"), spoiled
+
+
+def test_the_coach_names_the_rule_at_each_discard_of_the_reader():
+    """Gin when it is legal, else a knock when it is, else not yet; first the card just taken
+    from the pile, which may not be thrown. Bots play seeded games until each case is met."""
+    cat, met = catalogs.load("en"), set()
+    for seed in range(60):
+        game = new_game(seed=seed)
+        while not game.hand.finished:
+            hand = game.hand
+            if hand.turn == YOU and hand.phase == "discard":
+                kinds = {action.kind for action in legal_actions(hand)}
+                if kinds & {"gin", "big_gin"}:
+                    case = "gin"
+                elif "knock" in kinds:
+                    case = "knock"
+                else:
+                    case = "no_knock"
+                tips = [cat.text(f"play.tip.{case}")]
+                if hand.taken is not None:
+                    tips.insert(0, cat.text("play.tip.taken", card=faces(str(hand.taken))))
+                assert rule_tips(game, cat) == tips, (seed, str(hand.hands[YOU]))
+                met.add((case, hand.taken is not None))
+            game = play(game, choose(hand, "strong", seed=0))
+        if len(met) == 6:
+            break
+    assert len(met) == 6, met
 
 
 def test_an_illegal_move_is_refused_and_nothing_is_played():

@@ -13,6 +13,7 @@ from ginrummy.errors import GinRummyError
 from ginview import api
 from ginview.catalog import Catalog, Html, catalog
 from ginview.examples import KINDS, from_link, kind_of, link, read_state, render
+from ginview.fields import bad
 from ginview.markup import error_text, face, faces, player_name
 from ginview.play import MOVE_KINDS
 from ginview.steps import STEPS, feedback, read_step
@@ -258,6 +259,23 @@ def test_errors_name_cards_as_a_reader_writes_them():
     assert faces("TH KS") == "10♥ K♠" and face("10h") == "10♥" and face(Card.parse("TH")) == "10♥"
 
 
+@pytest.mark.parametrize(
+    "code, params, expected",
+    [
+        ("card_not_in_hand", {"card": "TH"}, "This card is not in the hand: 10♥."),
+        (
+            "cannot_lay_off",
+            {"card": "7H", "meld": "8H 9H TH"},
+            "7♥ cannot be laid off onto 8♥ 9♥ 10♥",
+        ),
+        ("gin_required", {"upcard": "AS", "deadwood": 9}, "when the upcard is an ace (A♠)"),
+        ("bad_card", {"token": "7X"}, "Not a card: 7X."),  # not cards: as typed
+    ],
+)
+def test_an_error_writes_its_cards_as_a_reader_does(code, params, expected):
+    assert expected in error_text({"code": code, "params": params}, catalogs.load("en"))
+
+
 @pytest.mark.parametrize("lang", languages())
 def test_an_error_names_the_rules_by_their_name_in_the_language(lang):
     cat = catalogs.load(lang)
@@ -292,6 +310,15 @@ def test_a_step_or_an_answer_of_the_wrong_shape_is_refused_by_its_field():
         "bad_field",
         {"field": "answer", "expected": "one of draw_stock, pass"},
     )
+    deadwood = {"ask": "deadwood", "hand": "7S 8S 9S 2H 3H 4H KC KD KH AD"}
+    for answer in ("ten", "", " ", "-1", "1.5", "1234567"):
+        with pytest.raises(GinRummyError) as info:
+            feedback(deadwood, answer, catalogs.load("en"))
+        assert (info.value.code, info.value.params) == (
+            "bad_field",
+            {"field": "answer", "expected": "a whole number"},
+        )
+    assert feedback(deadwood, " 1 ", catalogs.load("en"))["right"]
 
 
 def test_what_the_reader_typed_is_quoted_short():
@@ -714,3 +741,9 @@ def test_a_sheet_step_lists_its_hands_under_their_headings(lang):
         f"<tr><td>2</td><td>{t('player.1')}</td><td>14</td></tr></tbody></table>"
     )
     assert t("rule.game_target") in html  # and the rules that make the sheet
+
+
+def test_a_bad_field_quotes_its_value_cut_at_60_characters():
+    assert str(bad("hand", "cards", "x" * 58)) == "hand must be cards, not '" + "x" * 58 + "'"
+    assert str(bad("hand", "cards", "x" * 59)) == "hand must be cards, not '" + "x" * 58 + "…"
+    assert str(bad("hand", "cards")) == "hand must be cards, not nothing"
