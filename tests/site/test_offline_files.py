@@ -108,11 +108,19 @@ def test_the_icons_and_manifests_are_written_for_each_language(site):
         "A site",
         load("en").text("app.name"),
     )
-    assert (ro["lang"], ro["description"], ro["short_name"]) == (
-        "ro",
-        "Un site",
-        load("ro").text("app.short_name"),
-    )
+    assert {name: value for name, value in ro.items() if name != "icons"} == {
+        "name": load("ro").text("app.name"),
+        "short_name": load("ro").text("app.short_name"),
+        "description": "Un site",
+        "lang": "ro",
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#1b5e20",  # the site's green
+    }
     assert en["icons"][0]["src"] == "assets/gin/icons/icon-192.png"
     assert ro["icons"][0]["src"] == "../assets/gin/icons/icon-192.png"  # from ro/
     assert en["icons"] == [
