@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from ginview.catalog import esc
 from ginview.examples import KINDS
 
 from sitegen import BuildError, catalogs, fences, macros
@@ -55,6 +56,13 @@ def test_a_fence_in_any_notation_is_drawn_canonical():
     assert 'data-card="TC"' in render(
         "kind: melds\nhand: [10c, jc, qc, 2h, 2d, 2s, 5h, 6h, 7h, 9d]"
     )
+
+
+def test_the_play_fence_is_the_play_page_in_the_pages_language():
+    catalogs.install_all()
+    ro = catalogs.load("ro")
+    text, count = fences.render_page(page("kind: play"), where(), ro)
+    assert count == 1 and 'data-gin="play"' in text and str(esc(ro.text("play.needs_js"))) in text
 
 
 BAD_FENCES = {

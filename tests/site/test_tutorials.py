@@ -373,6 +373,12 @@ def test_a_binary_lesson_file_is_one_line(tmp_path):
     with pytest.raises(lessons.LessonError) as caught:
         render_all(tmp_path)
     assert str(caught.value) == "tutorials/01-sample.yaml: not a text file (UTF-8)"
+    elsewhere = tmp_path.parent / "elsewhere.yaml"  # outside the root, or with none: as given
+    elsewhere.write_bytes(b"\xff")
+    for root in (tmp_path, None):
+        with pytest.raises(lessons.LessonError) as caught:
+            lessons.read_lesson(elsewhere, catalogs.source_messages(), root)
+        assert str(caught.value) == f"{elsewhere}: not a text file (UTF-8)"
 
 
 def test_duplicate_ids_are_refused(tmp_path):

@@ -13,7 +13,7 @@ from ginrummy.errors import GinRummyError
 from ginview import api
 from ginview.catalog import Catalog, Html, catalog
 from ginview.examples import KINDS, from_link, kind_of, link, read_state, render
-from ginview.fields import bad
+from ginview.fields import MELDS, FieldError, Moves, bad, parse_move
 from ginview.markup import error_text, face, faces, player_name
 from ginview.play import MOVE_KINDS
 from ginview.steps import STEPS, feedback, read_step
@@ -747,3 +747,18 @@ def test_a_bad_field_quotes_its_value_cut_at_60_characters():
     assert str(bad("hand", "cards", "x" * 58)) == "hand must be cards, not '" + "x" * 58 + "'"
     assert str(bad("hand", "cards", "x" * 59)) == "hand must be cards, not '" + "x" * 58 + "…"
     assert str(bad("hand", "cards")) == "hand must be cards, not nothing"
+
+
+def test_melds_are_read_from_one_text_and_moves_refused_by_their_field():
+    assert MELDS.parse("7s 8s 9s / KH KD KC", "melds") == ["7S 8S 9S", "KH KD KC"]
+    for refused, code, params in [
+        (lambda: Moves().parse(["pass 1"] * 201, "moves"), "too_many", {"limit": 200}),
+        (
+            lambda: parse_move("pass", True, "moves"),
+            "bad_field",
+            {"expected": 'a move with its player, like "pass 1"'},
+        ),
+    ]:
+        with pytest.raises(FieldError) as info:
+            refused()
+        assert (info.value.code, info.value.params) == (code, {"field": "moves", **params})
