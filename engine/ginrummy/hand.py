@@ -98,7 +98,7 @@ from typing import Any
 
 from .cards import DECK, Card, CardsLike, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
-from .errors import RuleError
+from .errors import CardError, RuleError
 from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
@@ -883,15 +883,18 @@ def _state_from_json(data: object) -> HandState:
         raise _bad("version", f"unknown state version {data['version']!r}", data["version"])
     rules = _rules_from_json(data["rules"])
 
-    def cards(name: str, text: object) -> Hand:
+    def cards(name: str, text: object, count: int | None = None) -> Hand:
         if not isinstance(text, str):
             raise _bad(name, f"{name} must be cards written like '7H 8H'", text)
-        return parse_cards(text)
+        try:
+            return parse_cards(text, count)
+        except CardError as error:  # named by its field, as every other refusal of a state
+            raise _bad(name, f"{name}: {error}", error.token or text) from None
 
     def card(name: str, text: object) -> Card:
         if not isinstance(text, str):
             raise _bad(name, f"{name} must be a card written like 7H", text)
-        return parse_cards(text, count=1)[0]
+        return cards(name, text, 1)[0]
 
     def optional_card(name: str, text: object) -> Card | None:
         return None if text is None else card(name, text)
@@ -910,7 +913,11 @@ def _state_from_json(data: object) -> HandState:
     everything = list(hands[0]) + list(hands[1]) + list(stock) + list(discards)
     if knock_discard is not None:
         everything.append(knock_discard)
-    parse_cards(everything, count=52)  # every card exactly once
+    try:
+        parse_cards(everything, count=52)  # every card exactly once
+    except CardError as error:
+        message = f"the state must hold each of the 52 cards once: {error}"
+        raise _bad("cards", message, error.token or len(everything)) from None
     reshuffles = data["reshuffles"]
     if not _is_int(reshuffles) or not 0 <= reshuffles <= MAX_RESHUFFLES:
         raise _bad("reshuffles", f"reshuffles must be 0 to {MAX_RESHUFFLES}", reshuffles)

@@ -11,7 +11,7 @@ from ginrummy.errors import GinRummyError
 from ginrummy.game import HandEntry, score_game, score_hollywood
 from ginrummy.hand import deal
 from ginrummy.match import game_from_json
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 
@@ -292,6 +292,8 @@ NOT_READ_BACK = {"sheet", "finished", "number", "extra"}
     inner=st.sampled_from(sorted(GAME["hand"]) + [None]),
     value=json_values,
 )
+@example(field="hand", inner="discards", value="")  # once answered with a card's error
+@example(field="hand", inner="hands", value=["AS", "ZZ"])
 def test_a_spoiled_game_or_hand_gets_a_coded_error(field, inner, value):
     if inner is None or field != "hand":
         game = {**GAME, field: value}

@@ -242,11 +242,10 @@ def test_a_hand_state_is_an_object_of_whole_cards():
             "params": {"field": "state", "value": repr(value)},
         }
     for field in ("upcard", "taken", "knock_discard"):  # one card each
-        assert state_error({**STATE, field: "AS 2S"})["params"] == {
-            "token": None,
-            "position": None,
-            "expected": [1],
-            "got": 2,
+        assert state_error({**STATE, field: "AS 2S"}) == {
+            "code": "bad_state",
+            "message": f"{field}: expected 1 card, got 2",
+            "params": {"field": field, "value": "'AS 2S'"},
         }
     assert state_error({**STATE, "hands": [STATE["hands"][0]]})["params"] == {
         "field": "hands",

@@ -567,17 +567,33 @@ UNREADABLE = {  # name: (a change to the JSON of TAKEN, the error in full)
     "a card twice": (
         lambda d: d.update(stock=d["stock"] + " AS"),
         {
-            "code": "duplicate_card",
-            "message": "AS appears twice",
-            "params": {"token": "AS", "position": 52},
+            "code": "bad_state",
+            "message": "the state must hold each of the 52 cards once: AS appears twice",
+            "params": {"field": "cards", "value": "'AS'"},
         },
     ),
     "a card missing": (
         lambda d: d.update(stock=d["stock"][3:]),
         {
-            "code": "wrong_count",
-            "message": "expected 52 cards, got 51",
-            "params": {"token": None, "position": None, "expected": [52], "got": 51},
+            "code": "bad_state",
+            "message": "the state must hold each of the 52 cards once: expected 52 cards, got 51",
+            "params": {"field": "cards", "value": "51"},
+        },
+    ),
+    "a card that is not a card, in a hand": (
+        lambda d: d.update(hands=[d["hands"][0], d["hands"][1][:-2] + "ZS"]),
+        {
+            "code": "bad_state",
+            "message": "hands: unknown rank 'Z' in card 'ZS'",
+            "params": {"field": "hands", "value": "'ZS'"},
+        },
+    ),
+    "a card twice in the stock": (
+        lambda d: d.update(stock=d["stock"] + " " + d["stock"][:2]),
+        {
+            "code": "bad_state",
+            "message": "stock: 4S appears twice",
+            "params": {"field": "stock", "value": "'4S'"},
         },
     ),
     "a taken card not in the hand": (
