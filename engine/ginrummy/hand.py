@@ -82,7 +82,8 @@ brackets):
 :meth:`HandState.from_json` raises :class:`RuleError` ``bad_state`` (``field``, ``value``), or
 for its rules ``unknown_rules``, ``unknown_rule`` or ``bad_rule``, for a knocker's layout that
 does not end the hand as the state says ``meld_not_in_hand``, ``knock_over_limit``, ``not_gin``
-or ``gin_required``, or a :class:`CardError`: never a bare ``KeyError``.
+or ``gin_required``: never a bare ``KeyError``. A bad card, or a layout that is not melds, is
+``bad_state`` naming the field that holds it (``cards`` for a card missing or held twice).
 
 :func:`legal_actions` lists both ``knock`` and ``gin`` for a discard that leaves deadwood 0
 (they score the same), so :func:`apply` accepts exactly the listed actions.
@@ -92,13 +93,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from .cards import DECK, Card, CardsLike, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
-from .errors import CardError, RuleError
+from .errors import CardError, GinRummyError, RuleError
 from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
@@ -865,6 +867,21 @@ def _bad(field_name: str, message: str, value: object = None) -> RuleError:
     return RuleError("bad_state", message, field=field_name, value=repr(value)[:40])
 
 
+_T = TypeVar("_T")
+
+
+def _read(name: str, read: Callable[[Any], _T], value: Any) -> _T:
+    """``read(value)`` for the field ``name`` of a state: an error in it (a bad card, a card
+    twice, not a meld) is refused as that field, quoting the card at fault where there is one."""
+    try:
+        return read(value)
+    except GinRummyError as error:
+        if error.code == "bad_state":
+            raise
+        token = error.params.get("token")
+        raise _bad(name, f"{name}: {error}", token or value) from None
+
+
 def _rules_from_json(data: object) -> RuleSet:
     if isinstance(data, str):
         return get_rules(data)
@@ -886,10 +903,7 @@ def _state_from_json(data: object) -> HandState:
     def cards(name: str, text: object, count: int | None = None) -> Hand:
         if not isinstance(text, str):
             raise _bad(name, f"{name} must be cards written like '7H 8H'", text)
-        try:
-            return parse_cards(text, count)
-        except CardError as error:  # named by its field, as every other refusal of a state
-            raise _bad(name, f"{name}: {error}", error.token or text) from None
+        return _read(name, partial(parse_cards, count=count), text)
 
     def card(name: str, text: object) -> Card:
         if not isinstance(text, str):
@@ -941,9 +955,9 @@ def _state_from_json(data: object) -> HandState:
         ending=choice("ending", (None, "knock", "gin", "big_gin")),
         knock_discard=knock_discard,
         outcome=choice("outcome", (None,) + OUTCOMES),
-        history=_history_from_json(data["history"]),
-        layout=_layout_from_json(data["layout"]),
-        laid_off=_laid_off_from_json(data["laid_off"]),
+        history=_read("history", _history_from_json, data["history"]),
+        layout=_read("layout", _layout_from_json, data["layout"]),
+        laid_off=_read("laid_off", _laid_off_from_json, data["laid_off"]),
     )
     _check_consistent(state)
     if phase == "finished" and state.outcome != "dead":
@@ -1067,7 +1081,7 @@ def _check_consistent(state: HandState) -> None:
             str(state.laid_off)[:40],
         )
     for player in (0, 1):
-        for card in known_cards(state.history, player):
+        for card in _read("history", partial(known_cards, player=player), state.history):
             if card not in state.hands[player] and card is not state.knock_discard:
                 raise _bad(
                     "history",

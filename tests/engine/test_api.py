@@ -294,6 +294,8 @@ NOT_READ_BACK = {"sheet", "finished", "number", "extra"}
 )
 @example(field="hand", inner="discards", value="")  # once answered with a card's error
 @example(field="hand", inner="hands", value=["AS", "ZZ"])
+@example(field="hand", inner="layout", value=["AS 2S 4S"])
+@example(field="hand", inner="laid_off", value=[{"card": "ZZ", "meld": 0}])
 def test_a_spoiled_game_or_hand_gets_a_coded_error(field, inner, value):
     if inner is None or field != "hand":
         game = {**GAME, field: value}

@@ -596,6 +596,46 @@ UNREADABLE = {  # name: (a change to the JSON of TAKEN, the error in full)
             "params": {"field": "stock", "value": "'4S'"},
         },
     ),
+    "a card that is not a card, in the layout": (
+        lambda d: d.update(layout=["ZZ"]),
+        {
+            "code": "bad_state",
+            "message": "layout: unknown rank 'Z' in card 'ZZ'",
+            "params": {"field": "layout", "value": "'ZZ'"},
+        },
+    ),
+    "a layout that is not melds": (
+        lambda d: d.update(layout=["AS 2S 4S"]),
+        {
+            "code": "bad_state",
+            "message": "layout: AS 2S 4S is not a meld",
+            "params": {"field": "layout", "value": "['AS 2S 4S']"},
+        },
+    ),
+    "a card that is not a card, in the history": (
+        lambda d: d.update(history=[{"kind": "discard", "player": 0, "card": "ZZ"}]),
+        {
+            "code": "bad_state",
+            "message": "history: unknown rank 'Z' in card 'ZZ'",
+            "params": {"field": "history", "value": "'ZZ'"},
+        },
+    ),
+    "a card that is not a card, laid off": (
+        lambda d: d.update(laid_off=[{"card": "ZZ", "meld": 0}]),
+        {
+            "code": "bad_state",
+            "message": "laid_off: unknown rank 'Z' in card 'ZZ'",
+            "params": {"field": "laid_off", "value": "'ZZ'"},
+        },
+    ),
+    "lay-offs that are not a card and a meld": (
+        lambda d: d.update(laid_off=["x"]),
+        {
+            "code": "bad_state",
+            "message": "laid_off: lay_offs must be a list of {card, meld}",
+            "params": {"field": "laid_off", "value": "['x']"},
+        },
+    ),
     "a taken card not in the hand": (
         lambda d: d.update(taken="AD"),
         {
@@ -1215,10 +1255,10 @@ AT_THE_EDGE = {  # name: (state, a change to its JSON, the error in full)
     "a history as long as allowed": (  # read, then refused for what it says
         KNOCKED,
         lambda d: d.update(history=[FIRST_EVENT] * MAX_HISTORY),
-        {
-            "code": "duplicate_card",
-            "message": "2D appears twice",
-            "params": {"token": "2D", "position": 1},
+        {  # the first event twice: 2D taken twice and never discarded
+            "code": "bad_state",
+            "message": "history: 2D appears twice",
+            "params": {"field": "history", "value": "'2D'"},
         },
     ),
     "an empty stock while discarding": (
