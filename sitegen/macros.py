@@ -2,7 +2,7 @@
 
 Pages never type a preset's number by hand: they name it, and the build fills it in from
 ``ginrummy.RULESETS``, so changing a preset changes every page that quotes it. Only a preset's
-numbers (and its named choices, the tie and shutout rules) may be named; anything else stops
+numbers (and its named choices: the tie, shutout and dealing rules) may be named; anything else stops
 the build with the file and the line.
 """
 
@@ -18,7 +18,7 @@ from ginview.markup import rule_value
 from . import BuildError
 
 MACRO = re.compile(r"\{\{\s*(\w+)\.(\w+)\s*\}\}")
-CHOICES = ("tie", "shutout")
+CHOICES = ("tie", "shutout", "next_dealer", "void_deal")
 FIELDS = tuple(
     f.name
     for f in dataclasses.fields(RuleSet)

@@ -129,9 +129,18 @@ def _pair(values: Iterable[object]) -> str:
 
 
 def _winner_line(sheet: dict[str, Any]) -> str:
-    if sheet["winner"] is None:
-        return "" if sheet["finished"] else "  (in progress)"
-    return f"  {PLAYER_NAMES[sheet['winner']]} wins by {sheet['difference']}"
+    if not sheet["finished"]:
+        return "  (in progress)"
+    if "collector" not in sheet:  # Hollywood: the larger grand total wins
+        return (
+            ""
+            if sheet["winner"] is None
+            else f"  {PLAYER_NAMES[sheet['winner']]} wins by {sheet['difference']}"
+        )
+    won = f"  {PLAYER_NAMES[sheet['winner']]} wins the game;"
+    if sheet["collector"] is None:
+        return f"{won} equal totals, nobody collects"
+    return f"{won} {PLAYER_NAMES[sheet['collector']]} collects {sheet['difference']}"
 
 
 def _show_game(sheet: dict[str, Any]) -> str:

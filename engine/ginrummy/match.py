@@ -8,7 +8,8 @@ entry, or None for a dead hand) and the current hand (a :class:`~ginrummy.hand.H
 - :func:`new_game` deals the first hand; :func:`play` plays one action in the current hand;
   when that hand is finished, :func:`next_hand` records it and deals the next one.
 - Who deals next is ``rules.next_dealer`` (:data:`~ginrummy.rules.NEXT_DEALER_RULES`); after
-  a dead hand the same dealer deals again.
+  a dead hand, ``rules.void_deal`` (:data:`~ginrummy.rules.VOID_DEAL_RULES`): the same dealer
+  again, or the other player.
 - Deal number ``n`` (from 0, dead hands counted) shuffles the deck with
   ``random.Random(f"{seed}/{n}")``: the same seed replays the same deals.
 - :attr:`Game.sheet` is :func:`~ginrummy.game.score_game` or
@@ -162,9 +163,17 @@ def play(game: Game, action: Action | dict[str, Any]) -> Game:
 
 
 def next_dealer(rules: RuleSet, dealer: int, entry: HandEntry | None) -> int:
-    """Who deals after a hand dealt by ``dealer`` with this entry (None: a dead hand)."""
+    """Who deals after a hand dealt by ``dealer`` with this entry (None: a dead hand, dealt
+    again by the same dealer or by the other player, as ``rules.void_deal`` says).
+
+    >>> from ginrummy.rules import RULESETS
+    >>> next_dealer(RULESETS["standard"], 0, None), next_dealer(RULESETS["pagat"], 0, HandEntry(1, 9))
+    (0, 1)
+    >>> next_dealer(RULESETS["standard"].replace(void_deal="next"), 0, None)
+    1
+    """
     if entry is None:
-        return dealer
+        return dealer if rules.void_deal == "same" else 1 - dealer
     if rules.next_dealer == "winner":
         return entry.winner
     if rules.next_dealer == "loser":

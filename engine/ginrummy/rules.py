@@ -30,9 +30,14 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 """
 
 NEXT_DEALER_RULES = ("alternate", "winner", "loser")
-"""Who deals the next hand: the players take turns (Wikipedia, the EAAI competition), the
-winner of the hand deals (Hoyle-style books, pokerwiner and seed 000), or the loser deals
-(rummytalk.com). After a dead hand the same dealer deals again, whatever the rule."""
+"""Who deals the next hand: the players take turns (Wikipedia, Parlett, the EAAI competition),
+the winner of the hand deals (Hoyle-style books, pokerwiner and seed 000; copies of Pagat's
+page), or the loser deals (rummytalk.com)."""
+
+VOID_DEAL_RULES = ("same", "next")
+"""Who deals after a void hand (the stock ran down to 2 cards): the same dealer again (rubl.com,
+the EAAI competition, copies of Pagat's page), or the deal passes to the other player, as after
+any hand (Parlett, The Penguin Book of Card Games)."""
 
 ACE_UPCARD_RULES = ("gin_only", "one")
 """Oklahoma with an ace upcard: only gin ends the hand (Bicycle), or knock with 1 (a Pagat copy)."""
@@ -46,6 +51,8 @@ NUMBER_RANGES = {
     "game_target": (1, 10_000),
     "game_bonus": (0, 1000),
     "box_bonus": (0, 1000),
+    "gin_boxes": (1, 5),
+    "undercut_boxes": (1, 5),
     "hollywood_columns": (1, 10),
 }
 """The numbers a rule set may hold: any sane house rule, and no more (a score sheet's work
@@ -57,6 +64,7 @@ CHOICE_RULES = {
     "shutout": SHUTOUT_RULES,
     "ace_upcard": ACE_UPCARD_RULES,
     "next_dealer": NEXT_DEALER_RULES,
+    "void_deal": VOID_DEAL_RULES,
 }
 """The rules that are a choice among names, and the names each allows."""
 
@@ -91,6 +99,10 @@ class RuleSet:
     game_target: int = 100
     game_bonus: int = 100
     box_bonus: int = 25
+    gin_boxes: int = 1
+    """How many boxes a hand won by gin (or big gin) counts for at the end of the game."""
+    undercut_boxes: int = 1
+    """How many boxes a hand won by an undercut counts for at the end of the game."""
     shutout: str = "double_points"
     oklahoma: bool = False
     """The upcard's value sets the knock limit (pictures count 10)."""
@@ -102,6 +114,8 @@ class RuleSet:
     hollywood_columns: int = 3
     next_dealer: str = "alternate"
     """Who deals the next hand: one of :data:`NEXT_DEALER_RULES`."""
+    void_deal: str = "same"
+    """Who deals after a void hand: one of :data:`VOID_DEAL_RULES`."""
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
@@ -223,7 +237,9 @@ RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(RuleSet))
 RULESETS: dict[str, RuleSet] = {
     "standard": RuleSet(
         name="standard",
-        sources=("Wikipedia (en)", "ginrummy.com", "MobilityWare"),
+        # Wikipedia: the deal alternates; rubl.com and the EAAI competition: the same dealer
+        # deals again after a void hand
+        sources=("en.wikipedia.org", "ginrummy.com", "MobilityWare"),
     ),
     "pagat": RuleSet(
         name="pagat",
@@ -232,7 +248,10 @@ RULESETS: dict[str, RuleSet] = {
         undercut_bonus=10,
         box_bonus=20,
         shutout="double_game_bonus",
-        # The numbers as the project's fact sheet quotes Pagat (pagat.com/rummy/ginrummy.html).
+        next_dealer="winner",
+        # The numbers as the project's fact sheet quotes Pagat (pagat.com/rummy/ginrummy.html);
+        # its page could not be read while this was written: copies of it give the winner of a
+        # hand as the next dealer and the same dealer again after a void hand.
         sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(
@@ -247,11 +266,12 @@ RULESETS: dict[str, RuleSet] = {
     ),
     "oklahoma": RuleSet(
         name="oklahoma",
+        # the deal as in the standard game: in turn, the same dealer again after a void hand
         oklahoma=True,
         spade_doubles=True,
         game_target=150,
         # Bicycle: an ace upcard means gin only, a spade upcard doubles; Wikipedia: game to 150.
-        sources=("Bicycle", "Wikipedia (en)"),
+        sources=("Bicycle", "en.wikipedia.org"),
     ),
 }
 """The named presets. ``standard`` is the site's default."""

@@ -180,6 +180,8 @@ def step_key(step: dict) -> str:
         return "step.result_gin"
     if code == "shutout" and step.get("rule") == "none":
         return "step.shutout_none"
+    if code == "difference" and step.get("winner", step.get("player")) != step.get("player"):
+        return "step.difference_other"  # the game's winner does not have the larger total
     return f"step.{code}"
 
 
@@ -249,6 +251,8 @@ def rule_value(preset: str, field: str, cat: Catalog, short: bool = False) -> st
         return cat.text("rule.no_big_gin")
     if field in ("tie", "shutout"):
         return cat.text(f"{field}{'_short' if short else ''}.{value}")
+    if field in ("next_dealer", "void_deal"):
+        return cat.text(f"{field}.{value}")
     return str(value)
 
 

@@ -83,7 +83,7 @@ def test_layoffs_chain():
 def test_sheet_standard():
     code, out, _ = run("sheet", "A 60", "B 14", "A 45")
     assert code == 0
-    assert out.splitlines()[-1] == "total: A 255  B 39  A wins by 216"
+    assert out.splitlines()[-1] == "total: A 255  B 39  A wins the game; A collects 216"
 
 
 def test_sheet_json_matches_the_api():
