@@ -297,7 +297,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         for lang in languages:
             page = site_dir / ("" if lang == languages[0] else lang) / "404.html"
             page.write_text(root_relative(page.read_text(encoding="utf-8")), encoding="utf-8")
-        split_search_index(site_dir, languages)
+        split_search_index(site_dir, languages, Path(config.docs_dir))
         split_sitemap(site_dir, languages, config.site_url or "")
         add_policy(site_dir)
         cache_dir = self._path(config, self.config.cache_dir)

@@ -41,7 +41,7 @@ def card_html(card: str, cat: Catalog) -> Html:
         Html(
             f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{parsed}">'
             f'<span aria-hidden="true">{face(parsed)}</span>'
-            f'<span class="gin-sr">{esc(card_name(parsed, cat))}</span></span>'
+            f'<span class="gin-sr" data-search-exclude>{esc(card_name(parsed, cat))}</span></span>'
         ),
         f"card.{{}}.{parsed.rank}",
         "card",
@@ -93,7 +93,7 @@ def card_button(
         f'<button type="button" class="gin-card gin-suit-{parsed.suit}" '
         f'data-card="{parsed}" data-field="{field}"{meld_attr} data-index="{index}" '
         f'tabindex="-1" data-caption="{esc(caption)}"><span aria-hidden="true">'
-        f'{face(parsed)}</span><span class="gin-sr">{esc(cat.text("ui.edit_card", card=name))}'
+        f'{face(parsed)}</span><span class="gin-sr" data-search-exclude>{esc(cat.text("ui.edit_card", card=name))}'
         f"</span></button>"
     )
 

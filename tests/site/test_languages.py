@@ -13,7 +13,7 @@ import pytest
 
 from sitegen import BuildError, catalogs
 from sitegen.languages import add_language, i18n_languages, languages, supported
-from sitegen.languages_split import language_base, split_search_index, split_sitemap
+from sitegen.languages_split import FIELDS, language_base, split_search_index, split_sitemap
 from sitegen.translations import mark_translated, translation_status
 
 REPO = Path(__file__).resolve().parents[2]
@@ -206,12 +206,69 @@ def test_a_fallback_page_is_found_in_its_languages_search(tmp_path):
     )
     assert split_search_index(site, ("en", "de")) == {"en": 4, "de": 3}
     de = json.loads((site / "de/search/search_index.json").read_text(encoding="utf-8"))
-    assert de["config"] == {"lang": ["de"]}  # lunr stems the index in its own language
-    assert [(d["location"], d["title"]) for d in de["docs"]] == [
-        ("rules/", "Nicht übersetzt Rules ubersetzt"),
-        ("", "Home"),
-        ("rules/#melds", "Melds"),
+    assert de["config"] == {"lang": ["de"], "fields": FIELDS}  # stemmed in its own language
+    # the title is shown as written; its word without accents is searched in a field of its own
+    assert [(d["location"], d["title"], d.get("title_unaccented")) for d in de["docs"]] == [
+        ("rules/", "Nicht übersetzt Rules", "ubersetzt"),
+        ("", "Home", None),
+        ("rules/#melds", "Melds", None),
     ]
+
+
+def test_a_pages_keywords_and_unaccented_words_are_searched_not_shown(tmp_path):
+    """A page's front-matter keywords (how readers also spell its terms) go into its page
+    entry, with their unaccented forms; a translation without its own page uses the English
+    page's; the title and text stay as written."""
+    site, docs = tmp_path / "site", tmp_path / "docs"
+    for page in ("", "hu/", "lay-offs/", "hu/lay-offs/"):
+        (site / page).mkdir(parents=True, exist_ok=True)
+        (site / page / "index.html").write_text("<html></html>", encoding="utf-8")
+    (docs / "en").mkdir(parents=True)
+    (docs / "hu").mkdir()
+    (docs / "en/lay-offs.md").write_text("---\nkeywords: layoff lay off\n---\n# Lay-offs\n")
+    (docs / "hu/lay-offs.md").write_text("---\ntranslates: abc\nkeywords: layoff szúrni\n---\n")
+    (docs / "en/index.md").write_text("# Gin rummy\n")
+    (site / "search").mkdir()
+    entries = [
+        ("", "Gin rummy", "Play"),
+        ("lay-offs/", "Lay-offs", "Laying off"),
+        ("lay-offs/#chains", "Chains", "Runs grow"),
+        ("hu/", "Gin rummy", "Játék"),
+        ("hu/lay-offs/", "Szúrás", "Kártyák <code>7♥</code>"),
+    ]
+    (site / "search/search_index.json").write_text(
+        json.dumps(
+            {
+                "config": {"lang": ["en"], "fields": {"title": {"boost": 1000.0}}},
+                "docs": [{"location": loc, "title": t, "text": x} for loc, t, x in entries],
+            }
+        ),
+        encoding="utf-8",
+    )
+    split_search_index(site, ("en", "hu"), docs)
+    index = {
+        lang: json.loads((site / path / "search/search_index.json").read_text(encoding="utf-8"))
+        for lang, path in (("en", ""), ("hu", "hu"))
+    }
+    assert index["hu"]["config"]["fields"] == {"title": {"boost": 1000.0}, **FIELDS}
+    hu = {d["location"]: d for d in index["hu"]["docs"]}
+    assert hu["lay-offs/"] == {
+        "location": "lay-offs/",
+        "title": "Szúrás",
+        "text": "Kártyák <code>7♥</code>",
+        "title_unaccented": "szuras",
+        "text_unaccented": "kartyak",
+        "keywords": "layoff szúrni szurni",
+    }
+    assert hu[""] == {
+        "location": "",
+        "title": "Gin rummy",
+        "text": "Játék",
+        "text_unaccented": "jatek",
+    }
+    en = {d["location"]: d for d in index["en"]["docs"]}
+    assert en["lay-offs/"]["keywords"] == "layoff lay off"
+    assert "keywords" not in en["lay-offs/#chains"] and "keywords" not in en[""]
 
 
 SITEMAP_HEAD = (

@@ -155,7 +155,7 @@ def test_pages_start_materials_script_themselves(built_site, lang):
 def test_home_pages_have_a_live_example(built_site):
     for lang in LANGUAGES:
         html = page_file(built_site, lang, "").read_text()
-        assert re.search(r'<div class="gin-example" data-gin-kind="score"', html), lang
+        assert re.search(r'<section class="gin-example" data-gin-kind="score"', html), lang
 
 
 @pytest.fixture(scope="module")
