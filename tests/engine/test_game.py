@@ -57,9 +57,15 @@ def test_sheet_case(case):
             run(case)
         assert info.value.code == case["error"]
     else:
-        data = run(case).to_json()
+        sheet = run(case)
+        data = sheet.to_json()
         json.dumps(data)
         matches(case["expect"], data)
+        for game in [sheet] if case["kind"] == "game" else sheet.columns:  # every sheet's sign
+            if game.finished:
+                assert game.difference == abs(game.totals[0] - game.totals[1])
+                if game.collector is not None:
+                    assert game.totals[game.collector] > game.totals[1 - game.collector]
 
 
 def test_cases_cover_every_preset_and_shutout_rule():
