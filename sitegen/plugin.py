@@ -51,6 +51,7 @@ from mkdocs.structure.files import File, Files
 from . import BuildError, catalogs, fences, lessons, macros
 from .compress import precompress_site
 from .csp import add_policy
+from .hosting import write_host_files
 from .languages_split import language_base, split_search_index, split_sitemap
 from .offline import ICONS, MANIFEST, language_root, write_offline
 from .translations import english_digest, translates
@@ -300,6 +301,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         split_search_index(site_dir, languages)
         split_sitemap(site_dir, languages, config.site_url or "")
         add_policy(site_dir)
+        write_host_files(site_dir)  # _headers (with the policy) and .nojekyll
         cache_dir = self._path(config, self.config.cache_dir)
         runtime_dir = None
         if self.config.runtime:
