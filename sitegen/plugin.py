@@ -433,14 +433,14 @@ def write_runtime(
     try:
         runtime.stage_runtime(pyodide_dir, built, staging, cache_dir)
         name = runtime.runtime_dir_name(version, staging)
-        snapshot = (runtime.SNAPSHOT, runtime.sri(staging / runtime.SNAPSHOT))
+        boot = runtime.boot_integrity(staging)
         target = site_dir / "assets" / "runtime" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(staging), target)
         gin_dir = site_dir / "assets" / "gin"
         gin_dir.mkdir(parents=True, exist_ok=True)
         (gin_dir / "runtime.js").write_text(
-            runtime.runtime_module(name, [w.name.split("-")[0] for w in built], snapshot=snapshot)
+            runtime.runtime_module(name, [w.name.split("-")[0] for w in built], boot=boot)
         )
     finally:
         shutil.rmtree(staging.parent, ignore_errors=True)

@@ -3,7 +3,7 @@
 Layout in the built site:
 
     assets/gin/runtime.js        RUNTIME_DIR, PACKAGES, API_MODULE, STDLIB_FILE,
-                                 SNAPSHOT_FILE, SNAPSHOT_INTEGRITY, SNAPSHOT_STDLIB_FILE
+                                 SNAPSHOT_FILE, SNAPSHOT_STDLIB_FILE, BOOT_FILES, INTEGRITY
     assets/runtime/pyodide-<version>-<digest>/
                                  the 5 runtime files, the wheels of the engine and of the
                                  presentation layer (registered in the lock file),
@@ -307,18 +307,26 @@ DIRECT_HEADER = "x-gin-direct"
 kept yet: the service worker leaves those to the network (docs/assets/gin/worker.js, sw.js)."""
 
 
+def boot_integrity(staged: Path) -> dict[str, str]:
+    """{file name: Subresource Integrity} of the files a boot from the snapshot reads: the
+    engine worker and the service worker check each copy they keep or read from the cache
+    against it (a damaged one is dropped and fetched again), and the snapshot's download."""
+    return {name: sri(staged / name) for name in BOOT_FILES}
+
+
 def runtime_module(
     dir_name: str,
     packages: list[str],
     stdlib_file: str | None = STDLIB_PYC,
-    snapshot: tuple[str, str] | None = None,
+    boot: dict[str, str] | None = None,
 ) -> str:
     """The text of assets/gin/runtime.js (RUNTIME_DIR relative to runtime.js, the file names
     relative to RUNTIME_DIR). PACKAGES: the wheels' packages, loaded by name when there is no
-    snapshot. STDLIB_FILE: the precompiled standard library, for stdLibURL. snapshot: (file
-    name, integrity) of the memory snapshot, if the browser is to restore it (on
-    SNAPSHOT_STDLIB) instead of booting Python and loading the wheels; then BOOT_FILES, what
-    that boot reads (a page boots at idle when they are all kept for offline use)."""
+    snapshot. STDLIB_FILE: the precompiled standard library, for stdLibURL. boot: the
+    integrity of each of BOOT_FILES (:func:`boot_integrity`), if the browser is to restore the
+    memory snapshot (SNAPSHOT_FILE, on SNAPSHOT_STDLIB_FILE) instead of booting Python and
+    loading the wheels; then BOOT_FILES, what that boot reads (a page boots at idle when they
+    are all kept for offline use), and INTEGRITY, {file: integrity}."""
     text = (
         f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
         f"export const PACKAGES = {json.dumps(packages)};\n"
@@ -328,11 +336,11 @@ def runtime_module(
     )
     if stdlib_file:
         text += f'export const STDLIB_FILE = "{stdlib_file}";\n'
-    if snapshot:
+    if boot:
         text += (
-            f'export const SNAPSHOT_FILE = "{snapshot[0]}";\n'
-            f'export const SNAPSHOT_INTEGRITY = "{snapshot[1]}";\n'
+            f'export const SNAPSHOT_FILE = "{SNAPSHOT}";\n'
             f'export const SNAPSHOT_STDLIB_FILE = "{SNAPSHOT_STDLIB}";\n'
-            f"export const BOOT_FILES = {json.dumps(BOOT_FILES)};\n"
+            f"export const BOOT_FILES = {json.dumps(list(boot))};\n"
+            f"export const INTEGRITY = {json.dumps(boot)};\n"
         )
     return text

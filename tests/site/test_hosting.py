@@ -9,6 +9,7 @@ import gzip
 import os
 import re
 import subprocess
+import sys
 import textwrap
 import urllib.error
 import urllib.request
@@ -166,3 +167,27 @@ def test_nginx_serves_the_site_as_the_facts_say(built_site, precompressed):
         status, _, _ = fetch(server.url.rstrip("/"))
         assert status == 200  # /gin redirected to /gin/
         assert server.paths()[-2:] == ["/gin", "/gin/"]
+
+
+def test_the_readmes_commands_print_the_configurations(built_site):
+    """The README's hosting commands, run on the built site: each prints its server's
+    configuration for that base path and folder."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^    python -m sitegen\.hosting (\w+) +(.*?) >", readme, re.M)
+    assert [name for name, _ in commands] == ["nginx", "caddy", "apache"]
+    for name, arguments in commands:
+        done = run(
+            [sys.executable, "-m", "sitegen.hosting", name, *arguments.split()]
+            + ["--site", str(built_site)]
+        )
+        assert done.returncode == 0, done.stderr
+        expected = hosting.SERVERS[name](built_site, "/gin/", "/var/www/gin")
+        assert done.stdout == expected and "/var/www/gin/" in expected
+
+
+def test_a_folder_that_is_no_built_site_is_named(tmp_path):
+    done = run([sys.executable, "-m", "sitegen.hosting", "nginx", "--site", str(tmp_path)])
+    assert done.returncode == 1 and done.stdout == ""
+    assert (
+        done.stderr.strip() == f"{tmp_path}: no built site here (index.html): run `make site` first"
+    )

@@ -7,7 +7,7 @@
 // on the first request. Booting loads Pyodide from the site's own copy (RUNTIME_DIR, written by
 // the build into runtime.js) and restores the engine's memory snapshot (SNAPSHOT_FILE): a
 // Python that has already imported and warmed up the engine, checked against
-// SNAPSHOT_INTEGRITY. Without a snapshot it starts Python and loads the wheels (PACKAGES) by
+// its INTEGRITY. Without a snapshot it starts Python and loads the wheels (PACKAGES) by
 // name, so the sha256 in the site's pyodide-lock.json is checked.
 //
 // Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
@@ -23,6 +23,7 @@
 
 import * as runtime from "./runtime.js";
 import { expandSnapshot } from "./snapshot.js";
+import { intact } from "./integrity.js";
 
 // RUNTIME_DIR is relative to runtime.js, which sits beside this file.
 const RUNTIME_URL = new URL(runtime.RUNTIME_DIR, new URL("./runtime.js", import.meta.url)).href;
@@ -73,7 +74,7 @@ async function loadEngine() {
       .catch(() => wasmBytes.then((bytes) => WebAssembly.compile(bytes)));
     compiled.catch((err) => failBoot(new Error(`could not compile ${WASM_URL}: ${describe(err)}`)));
     snapshot = Promise.all([
-      fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
+      fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: integrityOf(SNAPSHOT_URL) })
         .then((response) => response.arrayBuffer()),
       wasmBytes,
     ]).then(([shipped, module]) => expandSnapshot(shipped, module));
@@ -113,6 +114,7 @@ async function loadEngine() {
 const realFetch = globalThis.fetch;
 const realInstantiate = WebAssembly.instantiateStreaming;
 const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
+const SNAPSHOT_URL = runtime.SNAPSHOT_FILE && new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL).href;
 let compiled = null; // Promise of the compiled module, until loadPyodide instantiates it
 const STAND_IN = new Response(null); // what loadPyodide gets when it asks for the module
 let failBoot = () => {};
@@ -144,25 +146,34 @@ function watchRuntimeFetches() {
 function restoreFetch() {
   globalThis.fetch = realFetch;
   WebAssembly.instantiateStreaming = realInstantiate;
-  const puts = toKeep.map(([cache, url, response]) => cache.put(url, response).catch(() => {}));
+  const puts = toKeep.map(async ([cache, url, response]) => {
+    const good = await intact(response, integrityOf(url)).catch(() => null);
+    if (good) await cache.put(url, good).catch(() => {});
+  });
   toKeep = [];
   Promise.all(puts).then(() => postMessage({ type: "kept" }));
 }
 
 // The runtime's files, during the boot: from the cache where the site's service worker keeps
 // this runtime (runtime.RUNTIME_CACHE, named by its digest), read here without a trip through
-// the service worker (a request with an integrity check, the snapshot, is checked here as the
-// browser would: the trip through the service worker cost a second visit about 200 ms); else
-// from the network, marked (runtime.DIRECT_HEADER) so that the service worker lets them pass
+// the service worker (the trip cost a second visit about 200 ms), each copy checked against
+// its integrity (runtime.INTEGRITY) as the browser would: a damaged copy (a truncated file, a
+// disk error) is dropped and fetched again, so it never stops the engine for good. Else from
+// the network, marked (runtime.DIRECT_HEADER) so that the service worker lets them pass
 // (passing 20 MB through it slowed a first boot by a quarter), and put in that cache once the
-// boot is over. Anything else as usual.
+// boot is over, if intact. Anything else as usual.
 let toKeep = []; // [cache, url, response]: put in the cache once the engine has booted
 function runtimeFetch(url, input, init) {
   const cache = globalThis.caches && runtime.RUNTIME_CACHE;
   if (!url.startsWith(RUNTIME_URL) || !cache) return realFetch(input, init);
   return caches.open(cache).then(async (kept) => {
     const cached = await kept.match(url);
-    if (cached) return init && init.integrity ? checked(cached, init.integrity) : cached;
+    const good = cached && (await intact(cached, integrityOf(url)));
+    if (good) return good;
+    if (cached) {
+      console.warn(`gin engine worker: the kept ${url} is damaged: fetched again`);
+      await kept.delete(url);
+    }
     const headers = new Headers(init && init.headers);
     headers.set(runtime.DIRECT_HEADER, "1");
     const response = await realFetch(url, { ...init, headers });
@@ -171,15 +182,9 @@ function runtimeFetch(url, input, init) {
   }, () => realFetch(input, init));
 }
 
-// A response whose body matches its integrity metadata ("sha256-<base64>", as the build writes
-// it), as a new response; else fails as fetch does ("Failed to fetch").
-const DIGESTS = { sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
-async function checked(response, integrity) {
-  const bytes = await response.arrayBuffer();
-  const [algorithm, expected] = integrity.trim().split(/-(.*)/s);
-  const digest = new Uint8Array(await crypto.subtle.digest(DIGESTS[algorithm], bytes));
-  if (btoa(String.fromCharCode(...digest)) !== expected) throw new TypeError("Failed to fetch");
-  return new Response(bytes, { headers: response.headers });
+// The integrity the build gave a runtime file (undefined for a file it gave none).
+function integrityOf(url) {
+  return runtime.INTEGRITY && runtime.INTEGRITY[url.slice(RUNTIME_URL.length)];
 }
 
 // After a failed download Pyodide may also leave promises of its own rejected and unhandled,
