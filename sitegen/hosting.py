@@ -42,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from . import csp
 from .compress import ENCODINGS, SUFFIXES
@@ -126,11 +127,13 @@ def nginx(
     root: Path | str | None = None,
     *,
     precompressed: bool = True,
+    brotli: bool = True,
     own_404: bool = True,
 ) -> str:
     """nginx's configuration, for a ``server { }`` block. precompressed: send the .br and .gz
-    copies (gzip_static, and brotli_static from Debian's libnginx-mod-http-brotli-static), else
-    gzip on the fly; own_404: each language its own 404 page (else the root one for all)."""
+    copies (gzip_static, and brotli_static from Debian's libnginx-mod-http-brotli-static unless
+    brotli is false: a server without that module), else gzip on the fly; own_404: each
+    language its own 404 page (else the root one for all)."""
     base, root_dir, _policy, langs = _facts(site_dir, base, root)
 
     def headers(cache: str, pad: str) -> list[str]:
@@ -142,7 +145,7 @@ def nginx(
     types = " ".join(f"{kind} {suffix[1:]};" for suffix, kind in sorted(TYPES.items()))
     charset_types = sorted({k for k in TYPES.values() if k.startswith(TEXT_TYPES)} - {"text/html"})
     if precompressed:
-        encoding = ["gzip_static on;", "brotli_static on;", "gzip_vary on;"]
+        encoding = ["gzip_static on;", *(["brotli_static on;"] if brotli else []), "gzip_vary on;"]
     else:
         on_the_fly = [t for t in compressible_types() if t != "text/html"]
         encoding = [
@@ -155,7 +158,7 @@ def nginx(
         f"# The gin rummy site at {base}, from {root_dir} (sitegen/hosting.py: write it again",
         "# after each build, as the Content-Security-Policy holds the pages' script hashes).",
     ]
-    if precompressed:
+    if precompressed and brotli:
         lines.append("# brotli_static: Debian's package libnginx-mod-http-brotli-static.")
     if base != "/":
         lines.append(f"location = {base.rstrip('/')} {{ return 301 {base}; }}")
@@ -327,9 +330,17 @@ def write_host_files(site_dir: Path) -> None:
 
 NGINX = "nginx"
 BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"
-LOG_FORMAT = "$request_uri $status $body_bytes_sent $sent_http_content_encoding"
-"""One line per request in Nginx.requests(): the path, the status, the body's bytes sent, the
-Content-Encoding."""
+LOG_FORMAT = "$request_uri $status $body_bytes_sent $sent_http_content_encoding $bytes_sent"
+
+
+class Request(NamedTuple):
+    """A request nginx answered (a line of its log, LOG_FORMAT)."""
+
+    path: str  # with its query
+    status: int
+    body_bytes: int
+    encoding: str  # the Content-Encoding sent, or ""
+    bytes_sent: int  # on the wire, headers included
 
 
 class Nginx:
@@ -382,7 +393,8 @@ class Nginx:
     def _write_config(self, port: int) -> None:
         site = nginx(self.site_dir, self.base, self.link, **self.options)
         (self.dir / "site.conf").write_text(site, encoding="utf-8")
-        module = BROTLI_MODULE if self.options.get("precompressed", True) else None
+        brotli = self.options.get("precompressed", True) and self.options.get("brotli", True)
+        module = BROTLI_MODULE if brotli else None
         d = self.dir
         (self.dir / "nginx.conf").write_text(
             "\n".join(
@@ -418,13 +430,17 @@ class Nginx:
         new.symlink_to(Path(site_dir).resolve())
         os.replace(new, self.link)
 
-    def requests(self) -> list[tuple[str, int, int, str]]:
-        """(path, status, body bytes, content encoding) of every request since the last clear."""
+    def requests(self) -> list[Request]:
+        """Every request answered since the last clear, in order."""
         out = []
         log = self.dir / "access.log"
         for line in log.read_text(encoding="utf-8").splitlines() if log.is_file() else []:
-            path, status, size, encoding = line.split(" ")
-            out.append((path, int(status), int(size), "" if encoding == "-" else encoding))
+            path, status, size, encoding, sent = line.split(" ")
+            out.append(
+                Request(
+                    path, int(status), int(size), "" if encoding == "-" else encoding, int(sent)
+                )
+            )
         return out
 
     def paths(self) -> list[str]:

@@ -151,6 +151,18 @@ def prune_cache(directory: Path, keep: int) -> None:
         pass  # a concurrent build moved something: prune next time
 
 
+NODE_ENV = {
+    "SOURCE_DATE_EPOCH": str(RUNTIME_EPOCH),
+    "TZ": "UTC",
+    "LC_ALL": "C.UTF-8",
+    "LANG": "C.UTF-8",
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+}
+"""The whole environment of the Node process that makes the runtime's files: nothing of the
+machine's or the user's (the snapshot holds the memory of a Python started in it: its time zone,
+its locale), so every machine makes the same bytes."""
+
+
 def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
     """Run `node in_pyodide.mjs <command> <pyodide dir> <args>`; its last line of output.
     Failing, a one-line BuildError: "<what> with Pyodide failed: <last line of stderr>"."""
@@ -161,7 +173,7 @@ def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
         [node, str(IN_PYODIDE), command, str(pyodide_dir), *map(str, args)],
         capture_output=True,
         text=True,
-        env={**os.environ, "SOURCE_DATE_EPOCH": str(RUNTIME_EPOCH)},
+        env=NODE_ENV,
     )
     if proc.returncode != 0 or not proc.stdout.strip():
         raise BuildError(f"{what} with Pyodide failed: {last_line(proc.stderr or proc.stdout)}")

@@ -29,7 +29,7 @@ def test_a_host_that_compresses_on_the_fly(site_dir, new_page, lang):
         page.goto(home_url(base, lang))
         use_example(page, lang)
         wait_until_kept(page, base, facts["SHELL"][lang] + facts["RUNTIME"])
-        sent = {path: encoding for path, status, _, encoding in host.requests() if status == 200}
+        sent = {r.path: r.encoding for r in host.requests() if r.status == 200}
         page.context.set_offline(True)
         page.goto(base + pages_with_examples(site_dir, lang, facts)[0])
         use_example(page, lang)
