@@ -367,8 +367,11 @@ def play_loads(browser, server: Host, site: Path, throttle: bool = False) -> tup
         keep = offline_files(site, "play/")
         if throttle or keep is None:
             return first, None
+        page.hover(".gin-play")  # the reader's first action: the language is kept offline
         deadline = time.monotonic() + 120
-        while not page.evaluate(KEPT_JS, keep) and time.monotonic() < deadline:
+        while not page.evaluate(KEPT_JS, keep):
+            if time.monotonic() > deadline:
+                return first, None
             page.wait_for_timeout(250)
         page.close()
         context.set_offline(True)

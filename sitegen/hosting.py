@@ -114,6 +114,14 @@ def _facts(site_dir: Path, base: str, root: Path | str | None):
     return base_path(base), root_dir, csp.header_policy(site_dir), languages_with_404(site_dir)
 
 
+def _by_type() -> dict[str, list[str]]:
+    """{Content-Type: the suffixes of the files sent with it}."""
+    by_type: dict[str, list[str]] = {}
+    for suffix in sorted(TYPES):
+        by_type.setdefault(content_type(suffix), []).append(suffix)
+    return by_type
+
+
 def _header_lines(site_dir: Path) -> list[tuple[str, str]]:
     return [("Content-Security-Policy", csp.header_policy(site_dir)), *HEADERS.items()]
 
@@ -203,12 +211,20 @@ def caddy(site_dir: Path, base: str = "/", root: Path | str | None = None) -> st
     lines += [f"handle_path {base}* {{", f"\troot * {root_dir.rstrip('/')}"]
     for name, value in _header_lines(site_dir):
         lines.append(f'\theader {name} "{value}"')
-    for folder, cache in CACHE:
-        where = f" /{folder}*" if folder else ""
-        lines.append(f'\theader{where} Cache-Control "{cache}"')
-    for suffix, kind in sorted(TYPES.items()):
-        kind = content_type(suffix)
-        lines.append(f'\theader /*{suffix} >Content-Type "{kind}"')
+    # Caddy runs every matching header directive: each file matches one rule (its folder's,
+    # else the default, for the files in no folder of the rules).
+    folders = [f"/{folder}*" for folder, _ in CACHE if folder]
+    for i, (folder, cache) in enumerate(CACHE):
+        where = f"path /{folder}*" if folder else f"not path {' '.join(folders)}"
+        lines += [f"\t@cache{i} {where}", f'\theader @cache{i} Cache-Control "{cache}"']
+    for i, (kind, suffixes) in enumerate(_by_type().items()):  # deferred: after file_server's
+        lines += [
+            f"\t@type{i} path {' '.join('*' + suffix for suffix in suffixes)}",
+            f"\theader @type{i} {{",
+            f'\t\tContent-Type "{kind}"',
+            "\t\tdefer",
+            "\t}",
+        ]
     lines += ["\tfile_server {", f"\t\tprecompressed {' '.join(ENCODINGS)}", "\t}", "}"]
     lines.append("handle_errors {")
     pages = [(f"{base}{lang}/", f"/{lang}/{NOT_FOUND}") for lang in langs] + [
@@ -256,9 +272,7 @@ def apache(site_dir: Path, base: str = "/", root: Path | str | None = None) -> s
         "    RemoveType .gz .br",
         "    RemoveEncoding .gz .br",
     ]
-    by_type: dict[str, list[str]] = {}
-    for suffix in sorted(TYPES):
-        by_type.setdefault(content_type(suffix), []).append(suffix)
+    by_type = _by_type()
     for kind, suffixes in by_type.items():
         lines.append(f'    AddType "{kind}" {" ".join(suffixes)}')
     lines += ["    # The precompressed copies, as the browser accepts them", "    RewriteEngine On"]
@@ -364,7 +378,7 @@ class Nginx:
         self.link.symlink_to(self.site_dir.resolve())
         (self.dir / "empty").mkdir()
         for attempt in range(5):  # a free port, which another process may take first
-            port = _free_port()
+            port = free_port()
             self._write_config(port)
             self.process = subprocess.Popen(
                 [
@@ -380,7 +394,7 @@ class Nginx:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
             )
-            if _wait_listening(port, self.process):
+            if wait_listening(port, self.process):
                 self.url = f"http://127.0.0.1:{port}{base_path(self.base)}"
                 return self
             error = self.process.stderr.read().decode() if self.process.stderr else ""
@@ -464,13 +478,13 @@ class Nginx:
 _TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _wait_listening(port: int, process: subprocess.Popen, limit_s: float = 30.0) -> bool:
+def wait_listening(port: int, process: subprocess.Popen, limit_s: float = 30.0) -> bool:
     """True once the port takes connections; False if the process ended first."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:

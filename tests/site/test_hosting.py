@@ -1,15 +1,18 @@
 """The hosting configurations (sitegen/hosting.py), on the built site: each is accepted by its
-server's own checker (`nginx -t`, `caddy validate`, `apachectl -t`); nginx, which the browser
-tests run behind, answers as the facts say (types, encodings, cache rules, the CSP header, the
-404 page of each language); the files static hosts read are in the site."""
+server's own checker (`nginx -t`, `caddy validate`, `apachectl -t`), and each server, running
+with it, answers as the facts say (types, encodings, cache rules, the CSP header, the 404 page
+of each language); the files static hosts read are in the site."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import urllib.error
 import urllib.request
@@ -128,12 +131,12 @@ def runtime_folder(site: Path) -> str:
     return next((site / "assets/runtime").iterdir()).name
 
 
-@pytest.mark.parametrize("precompressed", [True, False])
-def test_nginx_serves_the_site_as_the_facts_say(built_site, precompressed):
-    """Precompressed: the build's .br or .gz copy as the browser accepts it, else the file;
-    without: gzip on the fly, when the browser accepts it."""
-    runtime = f"assets/runtime/{runtime_folder(built_site)}/"
-    policy = csp.header_policy(built_site)
+def check_served_as_the_facts_say(site: Path, url: str, precompressed: bool = True) -> None:
+    """The site at url (its base path /gin/) answers as sitegen/hosting.py says. Precompressed:
+    the build's .br or .gz copy as the browser accepts it, else the file; without: gzip on the
+    fly, when the browser accepts it."""
+    runtime = f"assets/runtime/{runtime_folder(site)}/"
+    policy = csp.header_policy(site)
     cases = {
         "": ("text/html; charset=utf-8", hosting.REVALIDATE),
         "sw.js": ("text/javascript; charset=utf-8", hosting.REVALIDATE),
@@ -142,31 +145,90 @@ def test_nginx_serves_the_site_as_the_facts_say(built_site, precompressed):
         runtime + "pyodide.asm.mjs": ("text/javascript; charset=utf-8", hosting.IMMUTABLE),
         runtime + "engine.snapshot": ("application/octet-stream", hosting.IMMUTABLE),
     }
+    for path, (kind, cache) in cases.items():
+        local = site / (path or "index.html")
+        for accepted in ("br", "gzip", ""):
+            status, headers, body = fetch(url + path, accepted)
+            assert status == 200, path
+            assert headers["Content-Type"] == kind, (path, accepted)
+            assert headers["Cache-Control"] == cache, path
+            assert headers["Content-Security-Policy"] == policy, path
+            assert headers["X-Content-Type-Options"] == "nosniff"
+            sent = headers.get("Content-Encoding", "")
+            if precompressed:
+                assert sent == accepted, (path, accepted)
+                copy = local.with_name(local.name + ENCODINGS[sent]) if sent else local
+                assert body == copy.read_bytes(), (path, accepted)
+            else:
+                assert sent == ("gzip" if accepted == "gzip" else ""), (path, accepted)
+                assert (gzip.decompress(body) if sent else body) == local.read_bytes()
+    for lang in ("", "ro/", "hu/", "it/"):
+        status, headers, body = fetch(url + lang + "rules/no/such/page/")
+        assert status == 404 and headers["Content-Security-Policy"] == policy
+        assert body == (site / lang / "404.html").read_bytes(), lang
+    status, _, _ = fetch(url.rstrip("/"))
+    assert status == 200  # /gin redirected to /gin/
+
+
+@pytest.mark.parametrize("precompressed", [True, False])
+def test_nginx_serves_the_site_as_the_facts_say(built_site, precompressed):
     with hosting.Nginx(built_site, "/gin/", precompressed=precompressed) as server:
-        for path, (kind, cache) in cases.items():
-            local = built_site / (path or "index.html")
-            for accepted in ("br", "gzip", ""):
-                status, headers, body = fetch(server.url + path, accepted)
-                assert status == 200, path
-                assert headers["Content-Type"] == kind, path
-                assert headers["Cache-Control"] == cache, path
-                assert headers["Content-Security-Policy"] == policy, path
-                assert headers["X-Content-Type-Options"] == "nosniff"
-                sent = headers.get("Content-Encoding", "")
-                if precompressed:
-                    assert sent == accepted, (path, accepted)
-                    copy = local.with_name(local.name + ENCODINGS[sent]) if sent else local
-                    assert body == copy.read_bytes(), (path, accepted)
-                else:
-                    assert sent == ("gzip" if accepted == "gzip" else ""), (path, accepted)
-                    assert (gzip.decompress(body) if sent else body) == local.read_bytes()
-        for lang in ("", "ro/", "hu/", "it/"):
-            status, headers, body = fetch(server.url + lang + "rules/no/such/page/")
-            assert status == 404 and headers["Content-Security-Policy"] == policy
-            assert body == (built_site / lang / "404.html").read_bytes(), lang
-        status, _, _ = fetch(server.url.rstrip("/"))
-        assert status == 200  # /gin redirected to /gin/
+        check_served_as_the_facts_say(built_site, server.url, precompressed)
         assert server.paths()[-2:] == ["/gin", "/gin/"]
+
+
+@contextlib.contextmanager
+def running(command: list[str], port: int, **kwargs):
+    """A server started by command, once it listens on port; stopped after."""
+    server = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs
+    )
+    try:
+        assert hosting.wait_listening(port, server), f"{command[0]} did not start"
+        yield
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_caddy_serves_the_site_as_the_facts_say(built_site, tmp_path):
+    port = hosting.free_port()
+    (tmp_path / "Caddyfile").write_text(
+        f"{{\n\tadmin off\n\tauto_https off\n}}\nhttp://127.0.0.1:{port} {{\n"
+        + textwrap.indent(hosting.caddy(built_site, "/gin/"), "\t")
+        + "}\n"
+    )
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    env["XDG_CONFIG_HOME"] = str(tmp_path)
+    command = ["caddy", "run", "--config", "Caddyfile", "--adapter", "caddyfile"]
+    with running(command, port, cwd=tmp_path, env=env):
+        check_served_as_the_facts_say(built_site, f"http://127.0.0.1:{port}/gin/")
+
+
+def test_apache_serves_the_site_as_the_facts_say(built_site, tmp_path):
+    """(Apache's processes run as nobody when started as root: they read a copy of the site,
+    hard links in a folder anyone may read.)"""
+    readable = Path(tempfile.mkdtemp(prefix="gin-apache-"))
+    try:
+        readable.chmod(0o755)
+        shutil.copytree(built_site, readable / "site", copy_function=os.link)
+        port = hosting.free_port()
+        modules = "\n".join(
+            f"LoadModule {name}_module /usr/lib/apache2/modules/mod_{name}.so"
+            for name in APACHE_MODULES
+        )
+        user = "User nobody\nGroup nogroup\n" if os.geteuid() == 0 else ""
+        (tmp_path / "site.conf").write_text(hosting.apache(readable / "site", "/gin/"))
+        (tmp_path / "apache2.conf").write_text(
+            f"ServerRoot {tmp_path}\nPidFile {tmp_path}/apache.pid\n"
+            f"ErrorLog {tmp_path}/error.log\n{modules}\n{user}TypesConfig /etc/mime.types\n"
+            f"Listen 127.0.0.1:{port}\nServerName localhost\n"
+            f"<VirtualHost *:{port}>\nInclude {tmp_path}/site.conf\n</VirtualHost>\n"
+        )
+        with running(["apachectl", "-X", "-f", str(tmp_path / "apache2.conf")], port):
+            check_served_as_the_facts_say(readable / "site", f"http://127.0.0.1:{port}/gin/")
+    finally:
+        shutil.rmtree(readable, ignore_errors=True)
 
 
 def test_the_readmes_commands_print_the_configurations(built_site):
