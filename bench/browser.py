@@ -1,7 +1,8 @@
 """Browser benchmark: the live examples in headless Chromium, against the built site.
 
     .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--before SITE]
-                                      [--compare-snapshot] [--no-throttle] [--no-lighthouse]
+                                      [--variant NAME=SITE ...] [--compare-snapshot]
+                                      [--no-throttle] [--no-lighthouse]
                                       [--pages "" rules/gin/ ...]
 
 Builds nothing: it serves an already built site/ (`make site`) on loopback with nginx and the
@@ -460,6 +461,13 @@ def main() -> int:
         "was built: its .br copies if it has them, else its .gz ones)",
     )
     parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=SITE",
+        help="another built site, measured side by side under NAME (repeatable)",
+    )
+    parser.add_argument(
         "--compare-snapshot",
         action="store_true",
         help="also measure the site without the engine's memory snapshot",
@@ -486,6 +494,9 @@ def main() -> int:
         before = args.before.resolve()
         has_br = any((before / "assets/runtime").rglob("*.br"))
         variants["before, br" if has_br else "before, gzip"] = (before, has_br)
+    for spec in args.variant:
+        name, _, path = spec.partition("=")
+        variants[name] = (Path(path).resolve(), True)
     scratch = Path(tempfile.mkdtemp(prefix="gin-bench-"))
     if "SNAPSHOT_FILE" in runtime_js.read_text() and args.compare_snapshot:
         variants["no snapshot"] = (without_snapshot(site, scratch / "no-snapshot"), True)

@@ -289,7 +289,7 @@ def service_worker(site_dir: Path, languages: tuple[str, ...], runtime_dir: str 
         f"const {name} = {json.dumps(value, separators=(',', ':'))};\n"
         for name, value in facts.items()
     )
-    check = INTEGRITY_SOURCE.read_text(encoding="utf-8").replace("export async", "async")
+    check = INTEGRITY_SOURCE.read_text(encoding="utf-8").replace("export async ", "async ")
     return (
         "// The site's service worker, written by the build (sitegen/offline.py): this build's"
         " facts, docs/assets/gin/integrity.js, then sitegen/sw.js.\n"

@@ -5,13 +5,18 @@
 
 const DIGESTS = { sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
 
+// The response's body if it matches `integrity`, else null.
+export async function intactBytes(response, integrity) {
+  const bytes = await response.arrayBuffer();
+  const [algorithm, expected] = integrity.trim().split(/-(.*)/s);
+  const digest = new Uint8Array(await crypto.subtle.digest(DIGESTS[algorithm], bytes));
+  return btoa(String.fromCharCode(...digest)) === expected ? bytes : null;
+}
+
 // The response (as a new one, its body read) if its body matches `integrity` (or there is
 // none to check); else null.
 export async function intact(response, integrity) {
   if (!integrity) return response;
-  const bytes = await response.arrayBuffer();
-  const [algorithm, expected] = integrity.trim().split(/-(.*)/s);
-  const digest = new Uint8Array(await crypto.subtle.digest(DIGESTS[algorithm], bytes));
-  if (btoa(String.fromCharCode(...digest)) !== expected) return null;
-  return new Response(bytes, { headers: response.headers });
+  const bytes = await intactBytes(response, integrity);
+  return bytes && new Response(bytes, { headers: response.headers });
 }
