@@ -13,10 +13,10 @@ export async function intactBytes(response, integrity) {
   return btoa(String.fromCharCode(...digest)) === expected ? bytes : null;
 }
 
-// The response (as a new one, its body read) if its body matches `integrity` (or there is
-// none to check); else null.
+// The response itself, its body unread, if its body matches `integrity` (or there is none to
+// check); else null. (The same response, not a copy of its bytes: the browser keeps the code it
+// compiled for a script or a module it read from the cache with the cache's entry.)
 export async function intact(response, integrity) {
   if (!integrity) return response;
-  const bytes = await intactBytes(response, integrity);
-  return bytes && new Response(bytes, { headers: response.headers });
+  return (await intactBytes(response.clone(), integrity)) ? response : null;
 }
