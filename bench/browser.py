@@ -590,13 +590,16 @@ def report_play(plays: dict) -> None:
         ("first visit, 12 Mbit/s + 40 ms", "throttled"),
     ):
         values = [med(plays[n][key]) for n in names]
-        if values[0] is None:
-            continue
-        cells = [
-            f"{n} {fmt(v, ' ms')}" + (f" (×{v / values[0]:.2f})" if v and i else "")
-            for i, (n, v) in enumerate(zip(names, values))
-        ]
-        print(f"  {label}: " + "; ".join(cells))
+        if values[0] is not None:
+            print(f"  {label}: {side_by_side(names, values, 'ms')}")
+
+
+def side_by_side(names: list[str], values: list, unit: str) -> str:
+    """Each variant's value, and its ratio to the first variant's."""
+    return "; ".join(
+        f"{n} {fmt(v, ' ' + unit)}" + (f" (×{v / values[0]:.2f})" if v and i else "")
+        for i, (n, v) in enumerate(zip(names, values))
+    )
 
 
 def report(results, variants, pages, lh, runs):
@@ -847,13 +850,8 @@ def report(results, variants, pages, lh, runs):
                 ("boot→first answer, 12 Mbit/s", "throttled", "boot_ms", "ms"),
             ):
                 values = [med([x.get(key) for x in results[n, page_path][kind]]) for n in names]
-                if values[0] is None:
-                    continue
-                cells = [
-                    f"{n} {fmt(v, ' ' + unit)}" + (f" (×{v / values[0]:.2f})" if v and i else "")
-                    for i, (n, v) in enumerate(zip(names, values))
-                ]
-                print(f"  /{page_path} {label}: " + "; ".join(cells))
+                if values[0] is not None:
+                    print(f"  /{page_path} {label}: {side_by_side(names, values, unit)}")
     details = [
         (p, t)
         for p in pages
