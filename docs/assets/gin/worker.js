@@ -85,10 +85,6 @@ async function loadEngine() {
     ]).then(([shipped, module]) => expandSnapshot(shipped, module)).then(at("snapshot expanded"));
   }
   snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
-  // Pyodide's own script (1.2 MB), which loadPyodide imports only once it has imported
-  // pyodide.mjs and read its lock file: imported now, it is parsed while the rest is read (the
-  // same module then, already evaluated: it only defines the module's factory).
-  import(ASM_URL).then(at("asm imported"), () => {}); // (a failure: loadPyodide's to report)
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
   phase("import");
   const pyodide = await loadPyodide({
@@ -123,7 +119,6 @@ async function loadEngine() {
 const realFetch = globalThis.fetch;
 const realInstantiate = WebAssembly.instantiateStreaming;
 const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
-const ASM_URL = new URL("pyodide.asm.mjs", RUNTIME_URL).href;
 const SNAPSHOT_URL = runtime.SNAPSHOT_FILE && new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL).href;
 let compiled = null; // Promise of the compiled module, until loadPyodide instantiates it
 let instantiated = (instance) => instance; // notes the time (loadEngine's timeline)
