@@ -377,7 +377,8 @@ class Nginx:
         self.link = self.dir / "site"
         self.link.symlink_to(self.site_dir.resolve())
         (self.dir / "empty").mkdir()
-        for attempt in range(5):  # a free port, which another process may take first
+        error = ""
+        for _ in range(5):  # a free port, which another process may take first
             port = free_port()
             self._write_config(port)
             self.process = subprocess.Popen(
@@ -399,10 +400,10 @@ class Nginx:
                 return self
             error = self.process.stderr.read().decode() if self.process.stderr else ""
             self.process.wait()
-            if "Address already in use" not in error or attempt == 4:
-                shutil.rmtree(self.dir, ignore_errors=True)
-                raise RuntimeError(f"nginx did not start: {error.strip()}")
-        raise AssertionError("unreachable")
+            if "Address already in use" not in error:
+                break
+        shutil.rmtree(self.dir, ignore_errors=True)
+        raise RuntimeError(f"nginx did not start: {error.strip()}")
 
     def _write_config(self, port: int) -> None:
         site = nginx(self.site_dir, self.base, self.link, **self.options)
