@@ -1,8 +1,8 @@
 """The local server behind `make serve`: serves site/, rebuilds when a source changes.
 
-Sends text/javascript for .mjs and application/wasm for .wasm, answers with the precompressed
-copy the browser accepts (.br, else .gz: sitegen.compress) when there is one, and gzips other text
-responses on the fly.
+Sends each file with its type (sitegen.hosting's TYPES: text/javascript for .mjs, application/wasm
+for .wasm, …), answers with the precompressed copy the browser accepts (.br, else .gz:
+sitegen.compress) when there is one, and gzips other text responses on the fly.
 """
 
 import gzip
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import BuildError
 from .compress import negotiate
+from .hosting import TYPES, compressible_types, content_type
 from .pipeline import ROOT, build
 
 WATCHED = (
@@ -27,32 +28,14 @@ WATCHED = (
     "tutorials",
     "mkdocs.yml",
 )
-COMPRESSIBLE = (
-    "text/",
-    "application/javascript",
-    "application/json",
-    "image/svg+xml",
-    "application/xml",
-    "application/wasm",
-    "application/manifest+json",
-)
-TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".json": "application/json",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".svg": "image/svg+xml",
-    ".xml": "application/xml",
-    ".css": "text/css",
-    ".html": "text/html; charset=utf-8",
-    ".webmanifest": "application/manifest+json",
-}
+COMPRESSIBLE = tuple(compressible_types())  # gzipped on the fly when there is no copy
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **{suffix: content_type(suffix) for suffix in TYPES},
+    }
 
     def log_message(self, format, *args):
         pass

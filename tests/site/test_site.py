@@ -202,8 +202,13 @@ def test_presentation_wheel_carries_every_catalog(site_runtime, lock_entries):
 
 def test_runtime_module_names_the_runtime(built_site, site_runtime):
     text = (built_site / "assets/gin/runtime.js").read_text()
-    snapshot = site_runtime / "engine.snapshot"
-    integrity = base64.b64encode(hashlib.sha256(snapshot.read_bytes()).digest()).decode()
+    boot = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+    boot += ["engine.snapshot", "engine_stdlib.zip"]
+    integrity = {
+        name: "sha256-"
+        + base64.b64encode(hashlib.sha256((site_runtime / name).read_bytes()).digest()).decode()
+        for name in boot
+    }
     assert text == (
         f'export const RUNTIME_DIR = "../runtime/{site_runtime.name}/";\n'
         'export const PACKAGES = ["ginrummy", "ginview"];\n'
@@ -212,10 +217,9 @@ def test_runtime_module_names_the_runtime(built_site, site_runtime):
         f'export const RUNTIME_CACHE = "gin-runtime-{site_runtime.name}";\n'
         'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n'
         'export const SNAPSHOT_FILE = "engine.snapshot";\n'
-        f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'
         'export const SNAPSHOT_STDLIB_FILE = "engine_stdlib.zip";\n'
-        'export const BOOT_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", '
-        '"pyodide-lock.json", "engine.snapshot", "engine_stdlib.zip"];\n'
+        f"export const BOOT_FILES = {json.dumps(boot)};\n"
+        f"export const INTEGRITY = {json.dumps(integrity)};\n"
     )
     assert (site_runtime / "pyodide.mjs").is_file()
 
