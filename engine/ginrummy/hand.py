@@ -100,7 +100,7 @@ from typing import Any, TypeVar
 
 from .cards import DECK, Card, CardsLike, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
-from .errors import CardError, GinRummyError, RuleError
+from .errors import CardError, GinRummyError, RuleError, short_repr, shown
 from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
@@ -864,7 +864,12 @@ _FIELDS = (
 
 
 def _bad(field_name: str, message: str, value: object = None) -> RuleError:
-    return RuleError("bad_state", message, field=field_name, value=repr(value)[:40])
+    return RuleError("bad_state", message, field=field_name, value=short_repr(value))
+
+
+def _is(value: object, expected: object) -> bool:
+    """``value`` is ``expected``, and of its type: JSON's 1.0 and true are not the number 1."""
+    return type(value) is type(expected) and value == expected
 
 
 _T = TypeVar("_T")
@@ -896,8 +901,8 @@ def _state_from_json(data: object) -> HandState:
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise _bad(missing[0], f"the hand state has no {missing[0]!r}")
-    if data["version"] != JSON_VERSION:
-        raise _bad("version", f"unknown state version {data['version']!r}", data["version"])
+    if not _is(data["version"], JSON_VERSION):
+        raise _bad("version", f"unknown state version {shown(data['version'])}", data["version"])
     rules = _rules_from_json(data["rules"])
 
     def cards(name: str, text: object, count: int | None = None) -> Hand:
@@ -915,7 +920,7 @@ def _state_from_json(data: object) -> HandState:
 
     def choice(name: str, allowed: tuple[Any, ...]) -> Any:
         value = data[name]
-        if value not in allowed or isinstance(value, bool):
+        if not any(_is(value, option) for option in allowed):
             raise _bad(name, f"{name} must be one of {', '.join(map(str, allowed))}", value)
         return value
 

@@ -215,7 +215,7 @@ def game_from_json(data: object) -> Game:
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise _bad(missing[0], f"the game has no {missing[0]!r}")
-    if data["version"] != JSON_VERSION:
+    if type(data["version"]) is not int or data["version"] != JSON_VERSION:  # not 1.0, not true
         raise _bad("version", f"unknown game version {data['version']!r}", data["version"])
     if data["end_of_stock"] not in END_OF_STOCK:
         raise _bad("end_of_stock", "end_of_stock must be void or reshuffle", data["end_of_stock"])
@@ -238,7 +238,7 @@ def game_from_json(data: object) -> Game:
         if not isinstance(item, dict) or set(item) != {"dealer", "entry"}:
             raise _bad("played", "each hand played is {dealer, entry}", item)
         entry = None if item["entry"] is None else HandEntry.from_json(item["entry"])
-        if item["dealer"] != dealer or isinstance(item["dealer"], bool):
+        if type(item["dealer"]) is not int or item["dealer"] != dealer:  # not 1.0, not true
             raise _bad("played", f"hand {len(hands) + 1} was dealt by {dealer}", item["dealer"])
         hands.append(Played(dealer, entry))
         dealer = next_dealer(game.rules, dealer, entry)
