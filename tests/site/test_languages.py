@@ -362,3 +362,28 @@ def test_a_translated_page_without_an_english_page_is_not_marked(tmp_path):
     with pytest.raises(BuildError, match=r"^docs/ro/extra.md: no English page docs/en/extra.md$"):
         mark_translated(root / "docs", "ro", ["extra.md"])
     assert mark_translated(root / "docs", "ro", ["./rules//melds.md"]) == ["rules/melds.md"]
+
+
+@pytest.mark.parametrize(
+    "entry, problem",
+    [
+        ("        - locale: xx\n          name: X\n", "the site cannot have the language 'xx'"),
+        ("        - locale: ro\n          name: Again\n", "the language 'ro' is listed twice"),
+        ("        - locale: de\n          name: Deutsch\n", "de.po: no catalog for 'de'"),
+    ],
+)
+def test_a_language_the_site_cannot_have_is_named_with_its_line(tmp_path, entry, problem):
+    root = project_copy(tmp_path)
+    config = root / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    at = text.index("        - locale: it\n")
+    config.write_text(text[:at] + entry + text[at:], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    languages.cache_clear()
+    with pytest.raises(BuildError) as failure:
+        catalogs.install_all(root / "locales", root)
+    message = str(failure.value)
+    assert problem in message and "\n" not in message
+    if "de.po" not in problem:
+        assert message.startswith(f"{config}:{line}: ")
+    languages.cache_clear()
