@@ -24,6 +24,7 @@ sitegen.strict_yaml.YamlError: line 1: anchors and aliases (&, *) are not allowe
 
 from __future__ import annotations
 
+import math
 import re
 
 import yaml
@@ -96,9 +97,21 @@ def _text(loader: _Loader, node) -> str:
     return text
 
 
+MAX_DIGITS = 30
+"""The longest number read (a card count, a score or a seed is far shorter)."""
+
+
+def _number(loader: _Loader, node):
+    value = node.value
+    number = float(value) if node.tag.endswith("float") else None
+    if len(value) > MAX_DIGITS or (number is not None and not math.isfinite(number)):
+        raise YamlError(node.start_mark.line + 1, f"{value[:20]}… is too long to be a number")
+    return int(value) if number is None else number
+
+
 _Loader.add_constructor("tag:yaml.org,2002:str", _text)
-_Loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: int(node.value))
-_Loader.add_constructor("tag:yaml.org,2002:float", lambda loader, node: float(node.value))
+_Loader.add_constructor("tag:yaml.org,2002:int", _number)
+_Loader.add_constructor("tag:yaml.org,2002:float", _number)
 _Loader.add_constructor(
     "tag:yaml.org,2002:map", lambda loader, node: loader.construct_mapping(node)
 )

@@ -138,6 +138,11 @@ BAD_FENCES = {  # the fence opens on line 5 of the page: its body's lines are 6,
         "the example is anchors and aliases (&, *) are not allowed",
     ),
     "a tag": ("kind: melds\nhand: !!binary QVM=", 7, "tags like !!binary are not allowed"),
+    "a number of 5,000 digits": (
+        "kind: sheet\nentries: [A 25]\nrules: " + "9" * 5000,
+        8,
+        "the example is 99999999999999999999… is too long to be a number",
+    ),
     "play with a field": ("kind: play\nseed: 7", 7, "the play fence holds 'kind: play' alone"),
 }
 
