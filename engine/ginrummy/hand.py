@@ -197,7 +197,9 @@ class Action:
                 "bad_action",
                 f"player must be 0 or 1, not {shown(self.player)}",
                 field="player",
-                value=self.player if _is_int(self.player) else quote(self.player),
+                value=quote(self.player)
+                if isinstance(self.player, (list, tuple, dict))
+                else self.player,
             )
         if isinstance(self.card, str):
             object.__setattr__(self, "card", Card.parse(self.card))

@@ -19,8 +19,8 @@ from ginrummy import (
     score_hand,
 )
 from ginrummy.cards import MAX_SHOWN
-from ginrummy.ending import check_ending
-from ginrummy.game import HandEntry
+from ginrummy.ending import check_ending, verdict
+from ginrummy.game import HandEntry, hollywood_columns, score_game, score_hollywood
 from ginrummy.hand import HandState, deal
 from ginrummy.layoffs import check_lay_offs
 from ginrummy.rules import CHOICE_RULES, FLAG_RULES, NUMBER_RANGES, RuleSet, get_rules
@@ -459,5 +459,36 @@ def test_an_error_quotes_a_value_nested_without_end_at_once():
         lambda: lay_offs(deep, DEFENDER),
     ):
         with pytest.raises((CardError, RuleError)) as info:
+            call()
+        assert len(str(info.value)) <= 300
+
+
+@pytest.mark.parametrize(
+    "call, code",
+    [
+        (lambda: verdict("5", RULESETS["standard"]), "bad_setting"),
+        (lambda: verdict(-1, RULESETS["standard"]), "bad_setting"),
+        (lambda: hollywood_columns(["1"], [1, 2]), "bad_setting"),
+        (lambda: hollywood_columns(None, [1, 2]), "bad_setting"),
+        (lambda: check_ending(["knock"], 5, RULESETS["standard"]), "bad_claim"),
+    ],
+)
+def test_the_endings_and_the_hollywood_columns_refuse_bad_arguments(call, code):
+    with pytest.raises(RuleError) as info:
+        call()
+    assert info.value.code == code
+
+
+def test_a_sheet_quotes_an_entry_nested_without_end_at_once():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    for call in (
+        lambda: score_game(deep),
+        lambda: score_game([deep]),
+        lambda: score_hollywood([{"winner": deep, "points": 1}]),
+        lambda: check_ending(deep, 1, RULESETS["standard"]),
+    ):
+        with pytest.raises(RuleError) as info:
             call()
         assert len(str(info.value)) <= 300

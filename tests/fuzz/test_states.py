@@ -191,6 +191,11 @@ CALLS = {
     "Action.from_json": lambda a, b: Action.from_json(a),
     "deal": lambda a, b: deal(seed=a, dealer=b),
     "deal from a deck": lambda a, b: deal(deck=a),
+    "score_game": lambda a, b: ginrummy.score_game(a, b),
+    "score_hollywood": lambda a, b: ginrummy.score_hollywood([a, b]),
+    "check_ending": lambda a, b: ginrummy.check_ending(a, b, RULESETS["standard"]),
+    "verdict": lambda a, b: ginrummy.verdict(a, RULESETS["standard"], b),
+    "hollywood_columns": lambda a, b: ginrummy.hollywood_columns(a, b),
 }
 
 
