@@ -205,7 +205,7 @@ class GinPlugin(BasePlugin[GinConfig]):
             return f"{name}:{markdown.count(chr(10), 0, position) + 1 + offset}"
 
         try:
-            markdown = macros.expand(markdown, where, catalog)
+            markdown = macros.expand(markdown, where, catalog, page.file.generated_by is None)
             markdown, count = fences.render_page(markdown, where, catalog)
         except BuildError as error:
             raise PluginError(str(error)) from None

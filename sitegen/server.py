@@ -131,18 +131,25 @@ def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None, sit
 
 def serve(port: int = 8000, strict_i18n: bool | None = None, root: Path = ROOT) -> None:
     site_dir = root / "site"
-    # Built with its own address as site_url: the sitemap lists absolute URLs on this server,
-    # which material's instant navigation needs (`make site` leaves site_url empty).
-    site_url = f"http://127.0.0.1:{port}/"
-    build(root, site_dir, strict_i18n=strict_i18n, site_url=site_url)
-    watcher = threading.Thread(
-        target=_rebuild_on_change, args=(root, site_dir, strict_i18n, site_url), daemon=True
-    )
-    watcher.start()
 
     def handler(*args, **kwargs):
         return SiteHandler(*args, directory=os.fspath(site_dir), **kwargs)
 
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    # The port is taken first, so that one in use is said at once, not after a whole build.
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as error:
+        raise BuildError(
+            f"cannot serve on port {port}: {error.strerror or error}; choose another with --port"
+        ) from None
+    with server:
+        # Built with its own address as site_url: the sitemap lists absolute URLs on this
+        # server, which material's instant navigation needs (`make site` leaves it empty).
+        site_url = f"http://127.0.0.1:{port}/"
+        build(root, site_dir, strict_i18n=strict_i18n, site_url=site_url)
+        watcher = threading.Thread(
+            target=_rebuild_on_change, args=(root, site_dir, strict_i18n, site_url), daemon=True
+        )
+        watcher.start()
         print(f"serving http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
         server.serve_forever()

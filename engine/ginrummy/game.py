@@ -116,7 +116,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import RuleError
+from .errors import RuleError, listed, quote, shown, whole_number
 from .rules import RuleSet, get_rules
 
 if TYPE_CHECKING:
@@ -153,18 +153,20 @@ class HandEntry:
         if not _is_int(self.winner) or self.winner not in PLAYERS:
             raise RuleError(
                 "bad_entry",
-                f"winner must be player 0 or 1, not {self.winner!r}",
+                f"winner must be player 0 or 1, not {shown(self.winner)}",
                 field="winner",
-                value=self.winner,
+                value=quote(self.winner)
+                if isinstance(self.winner, (list, tuple, dict))
+                else self.winner,
             )
         for name, high in (("points", MAX_HAND_POINTS), ("boxes", MAX_BOXES)):
             value = getattr(self, name)
             if not _is_int(value) or not 0 <= value <= high:
                 raise RuleError(
                     "bad_entry",
-                    f"{name} must be a whole number from 0 to {high}, not {str(value)[:40]}",
+                    f"{name} must be a whole number from 0 to {high}, not {quote(value)}",
                     field=name,
-                    value=str(value)[:40],
+                    value=quote(value),
                     low=0,
                     high=high,
                 )
@@ -188,9 +190,9 @@ class HandEntry:
         if not _is_int(knocker) or knocker not in PLAYERS:
             raise RuleError(
                 "bad_entry",
-                f"knocker must be player 0 or 1, not {knocker!r}",
+                f"knocker must be player 0 or 1, not {shown(knocker)}",
                 field="knocker",
-                value=knocker,
+                value=quote(knocker) if isinstance(knocker, (list, tuple, dict)) else knocker,
             )
         winner = knocker if result.winner == "knocker" else 1 - knocker
         doubled = (
@@ -216,18 +218,18 @@ class HandEntry:
         if not isinstance(data, dict):
             raise RuleError(
                 "bad_entry",
-                f"a hand entry must be an object, not {str(data)[:40]}",
+                f"a hand entry must be an object, not {quote(data)}",
                 field="entry",
-                value=str(data)[:40],
+                value=quote(data),
             )
         unknown = set(data) - {"winner", "points", "boxes"}
         if unknown:
             name = sorted(unknown)[0]
             raise RuleError(
                 "bad_entry",
-                f"unknown field {str(name)[:40]!r} in a hand entry",
-                field=str(name)[:40],
-                value=str(data[name])[:40],
+                f"unknown field {quote(str(name))!r} in a hand entry",
+                field=quote(str(name)),
+                value=quote(data[name]),
             )
         for name in ("winner", "points"):
             if name not in data:
@@ -584,7 +586,15 @@ def hollywood_columns(started: Iterable[int], open_columns: Iterable[int]) -> tu
     >>> hollywood_columns(started=[], open_columns=[2, 3])    # shut out in column 1
     (2,)
     """
-    started, open_columns = set(started), sorted(open_columns)
+    columns = [listed(started), listed(open_columns)]
+    if any(c is None or not all(whole_number(n) for n in c) for c in columns):
+        raise RuleError(
+            "bad_setting",
+            f"columns are lists of column numbers, not {shown(started)} and {shown(open_columns)}",
+            setting="columns",
+            value=quote([started, open_columns]),
+        )
+    started, open_columns = set(columns[0] or ()), sorted(columns[1] or ())
     chosen = {c for c in open_columns if c in started}
     fresh = [c for c in open_columns if c not in started]
     if fresh:
@@ -657,7 +667,7 @@ def score_hollywood(
 def _entries(entries: Iterable[Any]) -> list[HandEntry]:
     if isinstance(entries, (str, bytes, dict)) or not hasattr(entries, "__iter__"):
         raise RuleError(
-            "bad_entry", "hand entries must be a list", field="entries", value=str(entries)[:40]
+            "bad_entry", "hand entries must be a list", field="entries", value=quote(entries)
         )
     entries = list(itertools.islice(entries, MAX_ENTRIES + 1))
     if len(entries) > MAX_ENTRIES:

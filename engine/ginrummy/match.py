@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, Card
-from .errors import RuleError
+from .errors import RuleError, quote, shown
 from .game import MAX_ENTRIES, GameSheet, HandEntry, HollywoodSheet, score_game, score_hollywood
 from .hand import END_OF_STOCK, Action, HandState, _is_int, _rules_from_json, apply, deal
 from .rules import RuleSet, get_rules
@@ -142,16 +142,16 @@ def new_game(
     if format not in FORMATS:
         raise RuleError(
             "bad_setting",
-            f"format must be one of {', '.join(FORMATS)}, not {str(format)[:40]!r}",
+            f"format must be one of {', '.join(FORMATS)}, not {quote(format)!r}",
             setting="format",
-            value=str(format)[:40],
+            value=quote(format),
         )
     if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
         raise RuleError(
             "bad_setting",
-            f"seed must be a whole number from 0 to {MAX_SEED}, not {str(seed)[:40]}",
+            f"seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}",
             setting="seed",
-            value=str(seed)[:40],
+            value=quote(seed),
         )
     hand = deal(deck=deck_for(seed, 0), dealer=dealer, rules=rules, end_of_stock=end_of_stock)
     return Game(rules, format, seed, dealer, end_of_stock, (), hand)
@@ -212,7 +212,7 @@ _FIELDS = ("version", "rules", "format", "seed", "first_dealer", "end_of_stock",
 
 
 def _bad(name: str, message: str, value: object = None) -> RuleError:
-    return RuleError("bad_game", message, field=name, value=str(value)[:40])
+    return RuleError("bad_game", message, field=name, value=quote(value))
 
 
 def game_from_json(data: object) -> Game:
@@ -224,8 +224,8 @@ def game_from_json(data: object) -> Game:
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise _bad(missing[0], f"the game has no {missing[0]!r}")
-    if data["version"] != JSON_VERSION:
-        raise _bad("version", f"unknown game version {data['version']!r}", data["version"])
+    if type(data["version"]) is not int or data["version"] != JSON_VERSION:  # not 1.0, not true
+        raise _bad("version", f"unknown game version {shown(data['version'])}", data["version"])
     if data["end_of_stock"] not in END_OF_STOCK:
         raise _bad("end_of_stock", "end_of_stock must be void or reshuffle", data["end_of_stock"])
     first = data["first_dealer"]
@@ -247,7 +247,7 @@ def game_from_json(data: object) -> Game:
         if not isinstance(item, dict) or set(item) != {"dealer", "entry"}:
             raise _bad("played", "each hand played is {dealer, entry}", item)
         entry = None if item["entry"] is None else HandEntry.from_json(item["entry"])
-        if item["dealer"] != dealer or isinstance(item["dealer"], bool):
+        if type(item["dealer"]) is not int or item["dealer"] != dealer:  # not 1.0, not true
             raise _bad("played", f"hand {len(hands) + 1} was dealt by {dealer}", item["dealer"])
         hands.append(Played(dealer, entry))
         dealer = next_dealer(game.rules, dealer, entry)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .errors import RuleError
+from .errors import RuleError, quote, shown
 
 TIE_RULES = ("undercut", "knocker")
 """What a tie (defender's deadwood equals the knocker's) counts as."""
@@ -75,8 +75,8 @@ FLAG_RULES = ("oklahoma", "spade_doubles", "spade_doubles_box")
 def _bad_rule(rule: str, value: Any, must: str, **params: Any) -> RuleError:
     """``bad_rule`` for a value a rule cannot take: ``"<must>, not <value>"``, the value cut
     to 40 characters in the message and the params alike."""
-    shown = str(value)[:40]
-    return RuleError("bad_rule", f"{must}, not {shown}", rule=rule, value=shown, **params)
+    quoted = quote(value)
+    return RuleError("bad_rule", f"{must}, not {quoted}", rule=rule, value=quoted, **params)
 
 
 def _check_known(names: Iterable[str]) -> None:
@@ -138,19 +138,28 @@ class RuleSet:
         if not isinstance(self.name, str) or not self.name:
             raise _bad_rule("name", self.name, "a rule set's name must be a text")
         for name, allowed in CHOICE_RULES.items():
-            if getattr(self, name) not in allowed:
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
                 raise RuleError(
                     "bad_rule",
-                    f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}",
+                    f"{name} must be one of {', '.join(allowed)}, not {shown(value)}",
                     rule=name,
-                    value=getattr(self, name),
+                    value=quote(value),
                 )
+        sources = self.sources
+        if not isinstance(sources, (tuple, list)) or not all(isinstance(s, str) for s in sources):
+            raise RuleError(
+                "bad_rule", "sources must be a list of texts", rule="sources", value=quote(sources)
+            )
+        object.__setattr__(self, "sources", tuple(sources))
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed; it is named ``custom`` unless a name is given (not
         a preset's: a rule set named like a preset is that preset, in JSON)."""
         _check_known(changes)
         changes.setdefault("name", "custom")
+        if not isinstance(changes["name"], str):
+            raise _bad_rule("name", changes["name"], "a rule set's name must be a text")
         if changes["name"] in RULESETS:
             raise RuleError(
                 "bad_rule",
@@ -203,7 +212,8 @@ class RuleSet:
         name = fields.pop("name", "standard")
         if isinstance(name, str) and name in RULESETS:
             base = RULESETS[name]
-            changed = {k: v for k, v in fields.items() if getattr(base, k) != v}
+            # 25.0 is not 25, nor True 1: a number of another type is a change (and refused)
+            changed = {k: v for k, v in fields.items() if not _same(getattr(base, k), v)}
             return base.replace(**changed) if changed else base
         sources = data.get("sources", [])
         if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
@@ -211,9 +221,14 @@ class RuleSet:
                 "bad_rule",
                 "sources must be a list of texts",
                 rule="sources",
-                value=str(sources)[:40],
+                value=quote(sources),
             )
         return cls(name=name, sources=tuple(sources), **fields)
+
+
+def _same(old: object, new: object) -> bool:
+    """The same value, of the same type (JSON's 25.0 and true are not the numbers 25 and 1)."""
+    return type(old) is type(new) and old == new
 
 
 def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:
@@ -227,8 +242,8 @@ def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:
     except (KeyError, TypeError):
         raise RuleError(
             "unknown_rules",
-            f"no rule preset called {rules!r}; choose one of {', '.join(RULESETS)}",
-            rules=str(rules),
+            f"no rule preset called {shown(rules)}; choose one of {', '.join(RULESETS)}",
+            rules=quote(rules),
         ) from None
 
 

@@ -130,13 +130,14 @@ def read_link(text) -> dict:
     for Hollywood scoring) as new-game settings."""
     if not isinstance(text, str) or len(text) > 200:
         raise ExampleError("bad_link", "not a game link", part=str(text)[:40])
-    parts = dict(START)
+    parts, given = dict(START), set()
     for part in text.lstrip("#").split("&") if text.lstrip("#") else []:
         name, sep, value = part.partition("=")
-        if not sep or name not in START:
+        if not sep or name not in START or name in given:  # a part twice: which one is meant?
             raise ExampleError(
                 "bad_link", f"not a part of a game link: {part[:40]!r}", part=part[:40]
             )
+        given.add(name)
         parts[name] = value
     seed = parts["seed"]
     if isinstance(seed, str) and not (seed.isdigit() and len(seed) <= 16 and int(seed) <= MAX_SEED):
@@ -263,7 +264,7 @@ def respond(session, move, cat: Catalog) -> dict:
             settings["seed"],
             settings["rules"],
             settings["level"],
-            value.get("coach", True) is True,
+            _coach_flag(value.get("coach", True)),
             settings["format"],
         )
         game = game_from_json(session["game"])
@@ -290,14 +291,19 @@ def respond(session, move, cat: Catalog) -> dict:
     }
 
 
+def _coach_flag(value) -> bool:
+    """The coach on (true) or off (false): nothing else, not "true" nor 1."""
+    if not isinstance(value, bool):
+        raise bad_field("coach", "true (on) or false (off)", value)
+    return value
+
+
 def _show(session, game, value, announce, cat):
     return session, game
 
 
 def _coach(session, game, value, announce, cat):
-    if not isinstance(value, bool):
-        raise bad_field("coach", "true (on) or false (off)", value)
-    return {**session, "coach": value}, game
+    return {**session, "coach": _coach_flag(value)}, game
 
 
 def _hint(session, game, value, announce, cat):

@@ -386,3 +386,61 @@ def test_a_new_catalog_has_the_header_a_translator_needs(tmp_path):
     )
     (tmp_path / "pt-BR.po").write_text(po, encoding="utf-8")
     assert catalogs.catalog_json("pt-BR", tmp_path)["messages"]["card.rank.1"] == "ás"
+
+
+@pytest.mark.parametrize(
+    "language, page, problem",
+    [
+        ("ro", "../../README.md", "../../README.md: not a page of docs/ro/"),
+        ("ro", "{root}/README.md", "/README.md: not a page of docs/ro/"),
+        ("ro", "../en/about.md", "../en/about.md: not a page of docs/ro/"),
+        ("ro", "nope.md", "nope.md: not a page of docs/ro/"),
+        ("ro", "", ": not a page of docs/ro/"),
+        ("en", "about.md", "'en' is not a translated language of the site"),
+        ("..", "README.md", "'..' is not a translated language of the site"),
+        ("xx", "about.md", "'xx' is not a translated language of the site"),
+    ],
+)
+def test_only_pages_of_the_site_are_marked_translated(tmp_path, language, page, problem):
+    """Whatever path is named, nothing outside the language's own pages is written."""
+    root = project_copy(tmp_path)
+    (root / "README.md").write_text("# Project\n", encoding="utf-8")
+    page = page.format(root=root)
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    with pytest.raises(BuildError) as info:
+        mark_translated(root / "docs", language, ["about.md", page])
+    assert problem in str(info.value)
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_a_translated_page_without_an_english_page_is_not_marked(tmp_path):
+    root = project_copy(tmp_path)
+    (root / "docs/ro/extra.md").write_text("# În plus\n", encoding="utf-8")
+    with pytest.raises(BuildError, match=r"^docs/ro/extra.md: no English page docs/en/extra.md$"):
+        mark_translated(root / "docs", "ro", ["extra.md"])
+    assert mark_translated(root / "docs", "ro", ["./rules//melds.md"]) == ["rules/melds.md"]
+
+
+@pytest.mark.parametrize(
+    "entry, problem",
+    [
+        ("        - locale: xx\n          name: X\n", "the site cannot have the language 'xx'"),
+        ("        - locale: ro\n          name: Again\n", "the language 'ro' is listed twice"),
+        ("        - locale: de\n          name: Deutsch\n", "de.po: no catalog for 'de'"),
+    ],
+)
+def test_a_language_the_site_cannot_have_is_named_with_its_line(tmp_path, entry, problem):
+    root = project_copy(tmp_path)
+    config = root / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    at = text.index("        - locale: it\n")
+    config.write_text(text[:at] + entry + text[at:], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    languages.cache_clear()
+    with pytest.raises(BuildError) as failure:
+        catalogs.install_all(root / "locales", root)
+    message = str(failure.value)
+    assert problem in message and "\n" not in message
+    if "de.po" not in problem:
+        assert message.startswith(f"{config}:{line}: ")
+    languages.cache_clear()

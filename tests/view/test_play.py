@@ -99,6 +99,8 @@ def test_a_link_deals_the_same_game():
         ("seed=1&rules=nope", "unknown_rules"),
         ("seed=1&level=godlike", "unknown_level"),
         ("seed=1&format=columns", "bad_setting"),
+        ("seed=1&seed=2", "bad_link"),
+        ("rules=pagat&seed=1&rules=standard", "bad_link"),
     ],
 )
 def test_a_bad_link_is_refused_with_its_reason(link, code):
@@ -107,6 +109,29 @@ def test_a_bad_link_is_refused_with_its_reason(link, code):
     )
     assert not response["ok"] and response["error"]["code"] == code
     assert response["error"]["message"]
+
+
+@pytest.mark.parametrize("coach", ["true", 1, None, "false"])
+def test_a_new_game_takes_the_coach_only_as_true_or_false(coach):
+    response = api.call(
+        {
+            "op": "play",
+            "lang": "en",
+            "session": None,
+            "move": {"new": {"link": "seed=1", "coach": coach}},
+        }
+    )
+    assert not response["ok"] and response["error"]["params"]["field"] == "coach"
+    for flag in (True, False):
+        on = api.call(
+            {
+                "op": "play",
+                "lang": "en",
+                "session": None,
+                "move": {"new": {"link": "seed=1", "coach": flag}},
+            }
+        )
+        assert on["result"]["session"]["coach"] is flag
 
 
 def test_a_card_is_selected_only_from_the_readers_hand_while_laying_off():
