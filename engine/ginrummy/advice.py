@@ -89,6 +89,8 @@ holds). ``expected`` comes first in ``reasons``: the numbers behind the details.
 - ``stock_outs`` ``outs``: unseen cards that would make or extend a meld at a draw;
 - ``plays_better`` ``points``: nothing simpler tells the two apart: it scored ``points`` more
   hand points in the coach's playouts;
+- ``wins_more`` ``percent``: nothing simpler tells the two apart: it wins the game ``percent``
+  points of percentage more often in the coach's playouts;
 - ``only_choice``: the only legal move.
 
 >>> from ginrummy.hand import deal
@@ -716,9 +718,14 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
             against = None
         else:
             reason = fill(why(found[i], found[best], diff), bonus)
+            if reason["code"] == "plays_better" and diff <= 0:
+                # nothing speaks for it: its plainest fact instead
+                reason = next(iter(reasons(found[i], bonus)), {"code": "only_choice"})
             against = fill(
                 why(found[best], found[i], -diff, game if i == by_points else None), bonus
             )
+            if against["code"] == "plays_better" and against["points"] <= 0:
+                against = {"code": "wins_more", "percent": round(100 * cost, 1)}
         t = totals[i]
         numbers: Reason = {
             "code": "expected",

@@ -66,6 +66,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "no_meld": ("card",),
     "stock_outs": ("outs",),
     "plays_better": ("points",),
+    "wins_more": ("percent",),
     "only_choice": (),
 }
 """Every reason code and its parameters, in the order :func:`reasons` lists them."""
