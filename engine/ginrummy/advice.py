@@ -112,10 +112,10 @@ from typing import Any
 
 from .errors import GinRummyError, RuleError
 from .game import HandEntry
-from .hand import Action, HandState, _is_int, apply
+from .hand import Action, HandState, _is_int, apply, known_cards
 from .layoffs import check_lay_offs, lay_offs
 from .opponent import Model, every_world, sample_worlds, world_state
-from .playout import playout_end
+from .playout import known_after, playout_end
 from .policy import forget as forget_deadwood
 from .policy import meld_outs
 from .public import PlayerView, view
@@ -569,13 +569,16 @@ def _play(seen: PlayerView, standing: Standing, evaluation: Evaluation, samples:
         for i, action in enumerate(actions):
             if not active[i]:
                 continue
-            entry, outcome, knocker = playout_end(apply(state, action))
+            after = known_after(known, state, action)
+            entry, outcome, knocker = playout_end(apply(state, action), after)
             win, points = value(entry)
             undercut = outcome == "undercut" and knocker == me
             fed = action.card is not None and bool(meld_outs(other) & action.card.bit)
             results[i] = (win, points, undercut, fed)
         return results
 
+    mine = known_cards(seen.history, me).mask
+    known = (mine, seen.known.mask) if me == 0 else (seen.known.mask, mine)
     sums = _Sums(evaluation)
     if evaluation.batches == 0 and model.world_count() <= samples:
         for world, weight in every_world(model):
