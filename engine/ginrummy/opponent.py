@@ -57,13 +57,13 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .cards import DECK, LANE_BITS, Card, _hand
+from .cards import LANE_BITS, Card, _hand
 from .hand import HandState
 from .policy import _least, meld_outs
+from .public import PlayerView
 
 _LANE = (1 << LANE_BITS) - 1
 _RANK = sum(1 << (suit * LANE_BITS) for suit in range(4))
-from .public import PlayerView
 
 TAKE_MELD = 0.85
 """The chance a sensible player takes a card that makes or extends a meld with their cards."""

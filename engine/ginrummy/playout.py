@@ -141,11 +141,11 @@ def playout_end(state: HandState, known: tuple[int, int] | None = None) -> End:
     caller has them (else read from the public history)."""
     if known is None:
         known = (known_cards(state.history, 0).mask, known_cards(state.history, 1).mask)
-    known = list(known)
+    now = list(known)
     plies = 0
     while state.phase != "finished":
         if state.phase in ("draw", "discard"):
-            run = _draws_and_discards(state, known, MAX_PLIES - plies)
+            run = _draws_and_discards(state, now, MAX_PLIES - plies)
             plies += run.played
             # a knock takes two moves (the knock, the lay-offs), gin and big gin one
             if run.ending is not None and plies + 1 + (run.ending[0] == "knock") <= MAX_PLIES:
@@ -159,7 +159,7 @@ def playout_end(state: HandState, known: tuple[int, int] | None = None) -> End:
             state = run.state(state)
         if plies >= MAX_PLIES:
             return None, "dead", None
-        state = _engine_move(state, known)
+        state = _engine_move(state, now)
         plies += 1
     return state.entry(), state.outcome or "dead", state.knocker
 

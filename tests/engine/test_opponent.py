@@ -12,13 +12,13 @@ import random
 import pytest
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.hand import END_OF_STOCK, Event, HandState, apply, deal
-from ginrummy.melds import meld_kind, min_deadwood_after_discard_mask, min_deadwood_mask
+from ginrummy.melds import meld_kind, min_deadwood_mask
 from ginrummy.opponent import (
     TAKE_MELD,
     TAKE_OTHER,
     THROW_MELDED,
-    TILT,
     THROW_PAIRED,
+    TILT,
     Model,
     every_world,
     sample_worlds,
