@@ -36,15 +36,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from ginrummy.advice import MISTAKE_POINTS, advise  # noqa: E402
-from ginrummy.hand import HandState, apply, deal, legal_actions  # noqa: E402
-from ginrummy.melds import min_deadwood_mask  # noqa: E402
-from ginrummy.opponent import Model, sample_worlds, world_state  # noqa: E402
-from ginrummy.playout import playout_end, policy_action  # noqa: E402
-from ginrummy.public import view  # noqa: E402
+from ginrummy.advice import MISTAKE_POINTS, advise
+from ginrummy.hand import HandState, apply, deal, legal_actions
+from ginrummy.melds import min_deadwood_mask
+from ginrummy.opponent import Model, sample_worlds, world_state
+from ginrummy.playout import playout_end, policy_action
+from ginrummy.public import view
 
 REFERENCE_SEED = 987_654_321
-PHASES = (("stock 25-31", 25, 31), ("stock 15-24", 15, 24), ("stock 8-14", 8, 14), ("stock 0-7", 0, 7))
+PHASES = (
+    ("stock 25-31", 25, 31),
+    ("stock 15-24", 15, 24),
+    ("stock 8-14", 8, 14),
+    ("stock 0-7", 0, 7),
+)
 
 
 def phase_of(stock: int) -> str:
@@ -84,7 +89,9 @@ def judge(args: tuple[HandState, int, int]) -> dict:
     started = time.process_time()
     ref = advise(state, samples=256, seed=REFERENCE_SEED)
     while ref.samples < reference and not ref.settled:
-        ref = advise(state, samples=min(256, reference - ref.samples), seed=REFERENCE_SEED, previous=ref)
+        ref = advise(
+            state, samples=min(256, reference - ref.samples), seed=REFERENCE_SEED, previous=ref
+        )
     ref_seconds = time.process_time() - started
     ref_cost = {c.action: c.cost_points for c in ref.choices}
     started = time.process_time()
@@ -118,7 +125,9 @@ def knock_calibration(args: tuple[HandState, int]) -> dict:
     me = state.turn
     seen = view(state, me)
     knocks = [a for a in legal_actions(state) if a.kind == "knock"]
-    action = min(knocks, key=lambda a: (min_deadwood_mask(state.hands[me].mask ^ a.card.bit), -a.card.value))
+    action = min(
+        knocks, key=lambda a: (min_deadwood_mask(state.hands[me].mask ^ a.card.bit), -a.card.value)
+    )
     entry, outcome, _ = playout_end(apply(state, action))
     real = entry.points if entry.winner == me else -entry.points
     predicted, undercut, deadwood = [], 0, []
@@ -128,8 +137,22 @@ def knock_calibration(args: tuple[HandState, int]) -> dict:
         predicted.append(e.points if e.winner == me else -e.points)
         undercut += o == "undercut"
         deadwood.append(min_deadwood_mask(dealt.hands[1 - me].mask))
+
+    # the knock policies, each judged by what its move really scores here (the real hidden
+    # hand and stock; after a move that plays on, both players play the base policy)
+    def really(move) -> int:
+        e, _, _ = playout_end(apply(state, move))
+        return 0 if e is None else (e.points if e.winner == me else -e.points)
+
+    coach = advise(state, samples=64).best.action
     return {
         "phase": phase_of(len(state.stock)),
+        "policies": {
+            "knock at once": real,
+            "the base policy": really(policy_action(state)),
+            "the coach (64 worlds)": really(coach),
+        },
+        "coach_knocks": coach.kind in ("knock", "gin"),
         "predicted": statistics.mean(predicted),
         "real": real,
         "undercut": undercut / worlds,
@@ -187,6 +210,10 @@ def report_calibration(rows: list[dict]) -> None:
             f"{statistics.mean(r['deadwood_real'] for r in group):>6.1f}"
         )
     print("Goal: value within 3 points, undercut rate within 2 points of percentage, per phase.")
+    print("Knock policies at the same positions, each move's real score (hand points):")
+    for name in rows[0]["policies"]:
+        print(f"  {name:<24} {statistics.mean(r['policies'][name] for r in rows):+6.2f}")
+    print(f"  (the coach knocks at {statistics.mean(r['coach_knocks'] for r in rows):.0%} of them)")
 
 
 def report_flags(rows: list[dict], reference: int) -> None:
