@@ -162,32 +162,49 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return middle - half, middle + half
 
 
-def run(name: str, games: int, workers: int, progress: int) -> dict:
-    total = {
-        "wins": 0,
-        "games": 0,
-        "hands": 0,
-        "seconds": [0.0, 0.0],
-        "decisions": [0, 0],
-        "net": 0,
-    }
+def empty() -> dict:
+    return {"wins": 0, "games": 0, "hands": 0, "seconds": [0.0, 0.0], "decisions": [0, 0], "net": 0}
+
+
+def add(total: dict, result: dict) -> None:
+    for key in ("wins", "games", "hands", "net"):
+        total[key] += result[key]
+    for key in ("seconds", "decisions"):
+        total[key] = [a + b for a, b in zip(total[key], result[key])]
+
+
+def row(name: str, r: dict, elapsed: float) -> str:
+    low, high = wilson(r["wins"], r["games"])
+    mine = r["seconds"][0] / max(1, r["decisions"][0])
+    theirs = r["seconds"][1] / max(1, r["decisions"][1])
+    return (
+        f"{name:<20} {r['wins']:>5}/{r['games']:<5} {r['wins'] / max(1, r['games']):>9.1%} "
+        f"{low:>7.1%}-{high:<7.1%} {r['net'] / max(1, r['hands']):>+9.2f} {mine:>11.3f} "
+        f"{theirs:>7.3f} {r['hands']:>7} {elapsed:>6.0f}s"
+    )
+
+
+def run(names: list[str], games: int, workers: int, progress: int) -> dict[str, dict]:
+    """Every match's games, interleaved (game n of each match in turn), so that a run stopped
+    early has as many games of each."""
+    totals = {name: empty() for name in names}
+    tasks = [
+        (name, n)
+        for n in range(games)
+        for name in names
+        if name != "coach-strong" or n < games // 2  # two games (seats swapped) per deal
+    ]
     started = time.time()
-    count = games if name != "coach-strong" else games // 2
     with Pool(workers) as pool:
-        for done, result in enumerate(pool.imap(one_game, [(name, n) for n in range(count)]), 1):
-            for key in ("wins", "games", "hands", "net"):
-                total[key] += result[key]
-            for key in ("seconds", "decisions"):
-                total[key] = [a + b for a, b in zip(total[key], result[key])]
+        for done, ((name, _), result) in enumerate(zip(tasks, pool.imap(one_game, tasks)), 1):
+            add(totals[name], result)
             if progress and done % progress == 0:
-                low, high = wilson(total["wins"], total["games"])
-                print(
-                    f"  {name}: {total['wins']}/{total['games']} ({low:.1%}-{high:.1%})",
-                    file=sys.stderr,
-                    flush=True,
-                )
-    total["elapsed"] = time.time() - started
-    return total
+                for shown, total in totals.items():
+                    print(row(shown, total, time.time() - started), file=sys.stderr, flush=True)
+                print(file=sys.stderr, flush=True)
+    for total in totals.values():
+        total["elapsed"] = time.time() - started
+    return totals
 
 
 def main(argv=None) -> None:
@@ -205,17 +222,8 @@ def main(argv=None) -> None:
         f"{'match':<20} {'wins':>11} {'win rate':>9} {'95% Wilson':>15} {'pts/hand':>9} "
         f"{'CPU s/move':>11} {'other':>7} {'hands':>7} {'time':>7}"
     )
-    for name in args.matches:
-        r = run(name, args.games, args.workers, args.progress)
-        low, high = wilson(r["wins"], r["games"])
-        mine = r["seconds"][0] / max(1, r["decisions"][0])
-        theirs = r["seconds"][1] / max(1, r["decisions"][1])
-        print(
-            f"{name:<20} {r['wins']:>5}/{r['games']:<5} {r['wins'] / r['games']:>9.1%} "
-            f"{low:>7.1%}-{high:<7.1%} {r['net'] / r['hands']:>+9.2f} {mine:>11.3f} "
-            f"{theirs:>7.3f} {r['hands']:>7} {r['elapsed']:>6.0f}s",
-            flush=True,
-        )
+    for name, r in run(args.matches, args.games, args.workers, args.progress).items():
+        print(row(name, r, r["elapsed"]), flush=True)
     print(
         "Goals (issue 30): strong-simple >= 70%; strong-old >= 58%; coach-strong not worse "
         "(50% or more, or 50% within the interval)."
