@@ -91,6 +91,7 @@ holds). ``expected`` comes first in ``reasons``: the numbers behind the details.
   hand points in the coach's playouts;
 - ``wins_more`` ``percent``: nothing simpler tells the two apart: it wins the game ``percent``
   points of percentage more often in the coach's playouts;
+- ``close_call``: the two are about as good (nothing tells them apart);
 - ``only_choice``: the only legal move.
 
 >>> from ginrummy.hand import deal
@@ -120,7 +121,7 @@ from .playout import known_after, playout_end
 from .policy import forget as forget_deadwood
 from .policy import meld_outs
 from .public import PlayerView, view
-from .reasons import Reason, facts, fill, reasons, why
+from .reasons import Reason, facts, fill, plainest, reasons, why
 from .standing import Standing
 
 BATCH = 4
@@ -149,6 +150,8 @@ FOCUS_EVERY = 4
 """... after which every choice still in the race is played every this many batches."""
 FOCUS_POINTS = 3.0
 """The choices within this many hand points' worth of the leader are played every batch."""
+PLAIN_POINTS = 0.5
+"""A difference of fewer hand points than this is no reason to say "it scored better"."""
 POINT_SPAN = 20
 """The hand points either way over which ``point_value`` is measured."""
 JSON_VERSION = 1
@@ -776,17 +779,21 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
         diff = estimates[i][1] - estimates[runner if i == best else best][1]
         if i == best:
             reason = fill(why(found[i], found[runner], diff, game), bonus)
+            if reason["code"] == "plays_better" and diff < PLAIN_POINTS:
+                reason = plainest(found[i], bonus)  # too close to tell: its plainest fact
             against = None
         else:
             reason = fill(why(found[i], found[best], diff), bonus)
             if reason["code"] == "plays_better" and diff <= 0:
-                # nothing speaks for it: its plainest fact instead
-                reason = next(iter(reasons(found[i], bonus)), {"code": "only_choice"})
+                reason = plainest(found[i], bonus)  # nothing speaks for it
             against = fill(
                 why(found[best], found[i], -diff, game if i == by_points else None), bonus
             )
-            if against["code"] == "plays_better" and against["points"] <= 0:
-                against = {"code": "wins_more", "percent": round(100 * cost, 1)}
+            if against["code"] == "plays_better" and against["points"] < PLAIN_POINTS:
+                percent = round(100 * cost, 1)
+                against = (
+                    {"code": "wins_more", "percent": percent} if percent else {"code": "close_call"}
+                )
         t = totals[i]
         numbers: Reason = {
             "code": "expected",

@@ -67,6 +67,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "stock_outs": ("outs",),
     "plays_better": ("points",),
     "wins_more": ("percent",),
+    "close_call": (),
     "only_choice": (),
 }
 """Every reason code and its parameters, in the order :func:`reasons` lists them."""
@@ -414,6 +415,21 @@ def reasons(fact: Facts, rules_bonus: Mapping[str, int | None]) -> list[Reason]:
             out.append({"code": "opponent_passed", "card": card, "passed": str(fact.passed)})
         out.append({"code": "gives_meld", "percent": fact.gives or 0})
     return out
+
+
+def plainest(fact: Facts, rules_bonus: Mapping[str, int | None]) -> Reason:
+    """The plainest fact of a choice, when nothing tells it from another: what a take or a
+    pass does with the card, the outs of a draw, the deadwood a throw leaves."""
+    kind = fact.action.kind
+    card = str(fact.card) if fact.card is not None else None
+    if kind in ("take_upcard", "draw_discard"):
+        if fact.made is not None:
+            code = "extends_meld" if fact.extends else "makes_meld"
+            return {"code": code, "card": card, "meld": str(fact.made)}
+        return {"code": "no_meld", "card": card}
+    if kind in ("pass", "draw_stock"):
+        return {"code": "stock_outs", "outs": fact.outs}
+    return next(iter(reasons(fact, rules_bonus)), {"code": "only_choice"})
 
 
 def fill(reason: Reason, rules_bonus: Mapping[str, int | None]) -> Reason:
