@@ -173,11 +173,16 @@ def main() -> None:
     args = parser.parse_args()
     with Pool(args.workers) as pool:
         started = time.time()
-        knocks = pool.map(
-            knock_calibration, [(s, args.worlds) for s in knock_positions(args.knocks)], chunksize=4
-        )
-        report_calibration(knocks)
-        print(f"  ({time.time() - started:.0f} s)\n", flush=True)
+        if args.knocks:
+            knocks = pool.map(
+                knock_calibration,
+                [(s, args.worlds) for s in knock_positions(args.knocks)],
+                chunksize=4,
+            )
+            report_calibration(knocks)
+            print(f"  ({time.time() - started:.0f} s)\n", flush=True)
+        if not args.decisions:
+            return
         started = time.time()
         judged = pool.map(
             judge,
