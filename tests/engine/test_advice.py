@@ -442,4 +442,7 @@ def test_the_safe_card_beside_the_other_players_known_cards():
     advice = advise(state, samples=64)
     th = advice.choice(Action("discard", 0, Card.parse("TH")))
     assert any(r["code"] == "known_to_opponent" for r in th.reasons)
-    assert advice.best.action.card != Card.parse("TH")
+    assert th.against == {"code": "avoids_feeding", "card": "TH", "took": "JH QH"}
+    assert advice.best.action.card not in parse_cards("TH 6C 6S")
+    six = advice.choice(Action("discard", 0, Card.parse("6C")))
+    assert six.cost > 0 and advice.best.action.card in parse_cards("9C KC")
