@@ -7,11 +7,12 @@ as likely. The other player made their takes, passes and discards with their car
 sensible player takes cards that make melds, throws cards that do not, and keeps improving
 their hand. So each deal of the hidden cards ``H`` gets a weight (:func:`likelihood`):
 
-- ``exp(-tilt * deadwood)``, the deadwood of ``H`` with the known cards: a hand that has
-  been drawn to and thrown from is better than a random one. ``tilt`` grows from 0 at the
-  deal (a dealt hand is random) to :data:`TILT` once the player has drawn :data:`TILT_TURNS`
-  times; it was set so that the model's deadwood, knock values and undercut rates match
-  real hands (bench/coach.py measures this calibration);
+- ``exp(-tilt * max(deadwood, TILT_FLOOR))``, the deadwood of ``H`` with the known cards: a
+  hand that has been drawn to and thrown from is better than a random one. ``tilt`` grows
+  from 0 at the deal (a dealt hand is random) to :data:`TILT` once the player has drawn
+  :data:`TILT_TURNS` times; it and :data:`TILT_FLOOR` were set so that the model's deadwood,
+  knock values and undercut rates match real hands (bench/coach.py measures this
+  calibration);
 - for each **discard** ``d``: :data:`THROW_MELDED` if ``d`` made a meld with the cards then
   held, :data:`THROW_PAIRED` if it had a partner among them (a pair, or one card short of a
   run), else 1;
@@ -78,6 +79,9 @@ TILT = 0.12
 """How strongly a hand with less deadwood is preferred once the player has drawn
 :data:`TILT_TURNS` times (less before): a sensible player's hand improves as they draw."""
 TILT_TURNS = 3
+TILT_FLOOR = 14
+"""Deadwood below which a hand is preferred no more: very good hands are rare, and the
+model would otherwise make them (and undercuts) too common."""
 CANDIDATES = 4
 """Deals drawn per world kept (see the module docstring)."""
 TAKEN_PARTNER = 2.0
@@ -207,9 +211,9 @@ def _stock_only(seen: PlayerView, index: int) -> bool:
 
 def likelihood(moves: tuple[_Move, ...], hand: int, tilt: float = 0.0) -> float:
     """The weight of the other player holding ``hand`` now (their known and hidden cards):
-    the product of their moves' likelihoods, times ``exp(-tilt * deadwood)`` (module
-    docstring)."""
-    weight = math.exp(-tilt * _least(hand)) if tilt else 1.0
+    the product of their moves' likelihoods, times ``exp(-tilt * max(deadwood, TILT_FLOOR))``
+    (module docstring)."""
+    weight = math.exp(-tilt * max(_least(hand), TILT_FLOOR)) if tilt else 1.0
     for move in moves:
         held = (hand | move.add) & ~move.remove
         bit = move.card.bit

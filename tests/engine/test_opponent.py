@@ -19,6 +19,7 @@ from ginrummy.opponent import (
     THROW_MELDED,
     THROW_PAIRED,
     TILT,
+    TILT_FLOOR,
     Model,
     every_world,
     sample_worlds,
@@ -91,7 +92,8 @@ def brute_weight(state: HandState, hidden: tuple[Card, ...], tilt: float) -> flo
     written out move by move, forwards)."""
     history = state.history
     now = parse_cards(KNOWN).mask | sum(c.bit for c in hidden)
-    weight, top = math.exp(-tilt * min_deadwood_mask(now)), state.upcard
+    weight = math.exp(-tilt * max(min_deadwood_mask(now), TILT_FLOOR))
+    top = state.upcard
     for index, event in enumerate(history):
         later = [e for e in history[index + 1 :] if e.player == 1 and e.card is not None]
         held = now
