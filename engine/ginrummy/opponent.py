@@ -60,7 +60,7 @@ from dataclasses import dataclass
 
 from .cards import LANE_BITS, Card, _hand
 from .hand import HandState
-from .policy import _least, meld_outs
+from .policy import _least, meld_outs, near_cards
 from .public import PlayerView
 
 _LANE = (1 << LANE_BITS) - 1
@@ -134,11 +134,11 @@ class Model:
         for move in self.moves:
             if move.kind == "discard":
                 for card in self.unseen:
-                    if _near(card, move.card):
+                    if near_cards(move.card.bit) & card.bit:
                         weights[card] *= THROW_PAIRED
             elif move.kind == "take":
                 for card in self.unseen:
-                    if _near(card, move.card):
+                    if near_cards(move.card.bit) & card.bit:
                         weights[card] *= TAKEN_PARTNER
         return weights
 
@@ -194,13 +194,6 @@ def _moves(seen: PlayerView) -> tuple[_Move, ...]:
             remove |= card.bit  # the cards held before the take
         moves.append(_Move(kind, card, add, remove))
     return tuple(moves)
-
-
-def _near(card: Card, other: Card) -> bool:
-    """Whether two cards can be in one meld: same rank, or same suit 1 or 2 ranks apart."""
-    if card.rank == other.rank:
-        return card is not other
-    return card.suit == other.suit and 1 <= abs(card.rank - other.rank) <= 2
 
 
 def _stock_only(seen: PlayerView, index: int) -> bool:
