@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "engine"), str(ROOT / "presentation")]
 
 from ginrummy import api  # noqa: E402
+from ginrummy.advice import MAX_SAMPLES  # noqa: E402
 from ginrummy.bots import choose  # noqa: E402
 from ginrummy.match import new_game, play  # noqa: E402
 
@@ -145,6 +146,26 @@ def main() -> None:
                 f"{goal} ({'met' if w95 <= goal else 'NOT met'})",
                 flush=True,
             )
+        # the most work one request may ask for: MAX_SAMPLES worlds at the decisions with
+        # the most choices
+        heavy = sorted(
+            games,
+            key=lambda g: (
+                -len(
+                    api.call(
+                        {"v": 1, "op": "view", "state": g["hand"], "player": g["hand"]["turn"]}
+                    )["result"]["legal"]
+                )
+            ),
+        )[:3]
+        largest = [{"op": "advice", "game": g, "samples": MAX_SAMPLES} for g in heavy]
+        worker = page.evaluate(BROWSER_RUN, [{"v": 1, **r} for r in largest])
+        local = cpython(largest)
+        print(
+            f"largest request ({MAX_SAMPLES} worlds, {len(heavy)} decisions of the most "
+            f"choices): worker max {max(worker):.0f} ms, CPython max {max(local):.0f} ms",
+            flush=True,
+        )
         chosen = games[: args.refine_states]
         reached = page.evaluate(BROWSER_REFINE, [chosen, args.refine])
         local = cpython_refine(chosen, args.refine)

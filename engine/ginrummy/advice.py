@@ -31,7 +31,10 @@ thinks and during the computer's turn, and a mistake flag rests on all the world
 far. Worlds come in batches of :data:`BATCH`, batch ``b`` from its own generator, so advice
 refined in steps equals advice asked for in one go. Once a choice is worse than the leader
 by :data:`RACE_SE` standard errors (and a point's worth), it is played no more: its verdict
-is settled, and the work goes to the choices still in doubt.
+is settled, and the work goes to the choices still in doubt; after the first batches, a
+choice that cannot be within :data:`FOCUS_POINTS` of the leader is played only every
+:data:`FOCUS_EVERY` batches (:func:`_focus`). A standard error is never taken below the spread
+the other choices show over its worlds (:func:`_floor`): a few worlds can agree by chance.
 
 **Seeds.** The worlds come from a seed drawn from the decision itself (the view and the
 score), so a ranking never depends on the game's seed; ``seed=`` overrides it (for tests and
@@ -39,7 +42,7 @@ benchmarks of stability).
 
 **Bounds.** One request plays at most :data:`MAX_SAMPLES` worlds, and at most
 :data:`MAX_PLAYOUTS` playouts, each at most :data:`~ginrummy.playout.MAX_PLIES` moves long:
-so its time is bounded (bench/coach.py measures it). An advice is refined to at most
+so its time is bounded (bench/play_worker.py measures the largest request). An advice is refined to at most
 :data:`MAX_WORLDS` worlds (then ``settled``). When every world fits in one request (small
 endgames), each is played once with its exact weight: ``exact``, standard errors 0.
 
