@@ -35,6 +35,7 @@ bench: site
 	$(PY) -m pip install -q -r requirements-bench.txt
 	$(PY) bench/deadwood.py
 	$(PY) bench/strength.py
+	$(PY) bench/coach.py
 	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
 	$(PY) bench/browser.py $(if $(BEFORE),--before $(BEFORE))
