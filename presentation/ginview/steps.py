@@ -242,6 +242,8 @@ class DeadwoodStep(StepKind):
             return Verdict(True)
         if answer == check["every"]:  # every card counted, melds too
             return Verdict(False, "tutorial.why.deadwood_every", {"value": answer})
+        if check["points"] == check["every"]:  # no meld: only the sum can be wrong
+            return Verdict(False, "tutorial.why.deadwood_no_meld", {"value": answer})
         key = (
             "tutorial.why.deadwood_high"
             if answer > check["points"]
