@@ -71,6 +71,11 @@ def pytest_configure(config):
             phases=(Phase.explicit, Phase.generate),
         )
         settings.load_profile("mutate")
+    else:  # every property test: no deadline (a shared machine's load is no failure), repeatable
+        from hypothesis import settings
+
+        settings.register_profile("gin", deadline=None, derandomize=True, database=None)
+        settings.load_profile("gin")
 
 
 def pytest_collection_modifyitems(items):

@@ -177,6 +177,7 @@ NEW_GAME = st.builds(
 )
 
 
+@FUZZ
 @given(
     move=st.dictionaries(st.sampled_from([*play.MOVE_KINDS, "nope"]), json_values, max_size=2)
     | NEW_GAME
