@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PY_STAMP  := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 
-.PHONY: serve site test lint fix bench mutate deps setup clean lock
+.PHONY: serve site test check lint fix bench mutate deps setup clean lock
 
 serve: deps
 	$(PY) -m sitegen serve
@@ -16,6 +16,12 @@ site: deps
 test: deps setup lint
 	$(PY) -m sitegen build
 	$(PY) -m pytest -q -n auto
+
+# Before each commit: the lint and the tests that need no built site, no browser and no long run
+# (pytest.ini's markers: needs_site, soak, slow). `make test` runs every test.
+check: deps lint
+	$(PY) -m pytest -q -n auto -m "not needs_site and not soak and not slow" \
+		--ignore=tests/browser --ignore=tests/pyodide
 
 # Style and types: ruff (lint and format) for all Python, mypy (strict on the engine), eslint
 # for the JavaScript; configured in pyproject.toml and eslint.config.mjs. `make fix` applies

@@ -153,6 +153,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     op=st.sampled_from(sorted(api.OPS)),

@@ -150,6 +150,7 @@ def test_whole_games_between_every_level(preset, format):
         assert game.finished and hands >= 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(RULESETS))
 def test_the_strong_bot_plays_whole_games(preset):
     """The strong level against each other level, in a short game (to 25) of every preset,

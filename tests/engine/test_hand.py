@@ -824,6 +824,7 @@ def test_custom_rules_round_trip():
 # --- random playouts ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     st.data(),

@@ -216,6 +216,7 @@ def sample() -> list[tuple[Hand, Hand]]:
     return pairs + played_knocks(3000, 1) + dense_knocks(1500, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", range(4))
 def test_score_hand_matches_the_reference(part):
     checked = 0

@@ -116,6 +116,7 @@ path_parts = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     language=st.sampled_from(["ro", "hu", "en", "..", "", "docs", "xx"]),

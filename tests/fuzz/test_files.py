@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import pytest
 import yaml
 from ginview.catalog import Catalog
 from hypothesis import given
@@ -162,6 +163,7 @@ PLACEHOLDER_SPOILERS = [
 ]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(lang=st.sampled_from(["ro", "hu", "it"]), data=st.data())
 def test_a_damaged_catalog_is_taken_right_or_named_by_file(tmp_path_factory, lang, data):

@@ -25,6 +25,7 @@ COMMANDS = {
     "make serve": DRY,
     "make site": DRY,
     "make test": DRY,
+    "make check": DRY,
     "make lint": DRY,
     "make fix": DRY,
     ".venv/bin/python -m pytest -q tests/engine/test_cards.py": RUN,
@@ -70,6 +71,7 @@ def test_every_command_of_the_guide_is_run_by_a_test():
     assert set(guide_commands()) == set(COMMANDS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [c for c, how in COMMANDS.items() if how != END_TO_END])
 def test_the_command_works(tmp_path, command):
     how = COMMANDS[command]

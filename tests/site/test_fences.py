@@ -260,6 +260,7 @@ def test_a_bad_fence_after_front_matter_names_its_own_line(tmp_path):
     assert "unknown rank 'Z'" in message
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(900)  # a whole build, as long as its own limit below
 def test_mkdocs_build_alone_builds_the_whole_site(tmp_path):
     """The plugin is an entry point configured in mkdocs.yml: a fresh clone's `mkdocs build`

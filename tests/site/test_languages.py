@@ -103,6 +103,7 @@ def test_the_languages_material_and_lunr_both_support():
     assert "el" not in supported() and "xx" not in supported()
 
 
+@pytest.mark.slow
 def test_the_command_line_adds_a_language_and_refuses_a_bad_one(tmp_path):
     root = project_copy(tmp_path)
     shutil.copytree(REPO / "sitegen", root / "sitegen")  # python -m sitegen in the copy

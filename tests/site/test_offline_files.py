@@ -92,6 +92,7 @@ def test_an_icon_is_a_png_of_the_card_and_heart_on_green(maskable):
     assert pixel(0, 0) == ((*offline.GREEN, 255) if maskable else (0, 0, 0, 0))
 
 
+@pytest.mark.slow
 def test_the_icons_and_manifests_are_written_for_each_language(site):
     names = sorted(p.name for p in (site / offline.ICONS).iterdir())
     assert names == [

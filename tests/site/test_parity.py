@@ -94,6 +94,7 @@ def test_every_translation_names_the_english_version_it_translates(lang):
         )
 
 
+@pytest.mark.slow
 def test_an_outdated_translation_shows_a_notice_in_its_language(tmp_path):
     from sitegen.pipeline import run_mkdocs
     from tests.site.test_fences import small_site

@@ -339,6 +339,7 @@ def small_docs(tmp_path):
     return docs
 
 
+@pytest.mark.slow
 def test_strict_mode_fails_on_a_missing_translation(small_docs, tmp_path):
     with pytest.raises(BuildError) as failure:
         run_mkdocs(
@@ -352,6 +353,7 @@ def test_strict_mode_fails_on_a_missing_translation(small_docs, tmp_path):
     assert "\n" not in message
 
 
+@pytest.mark.slow
 def test_normal_mode_falls_back_with_a_localized_notice(small_docs, tmp_path):
     run_mkdocs(
         REPO / "mkdocs.yml",
@@ -387,6 +389,7 @@ def test_wrong_npm_runtime_version_is_one_line(tmp_path):
     assert "0.1.0" in message and VERSION in message and "npm ci" in message
 
 
+@pytest.mark.slow
 def test_cli_reports_a_missing_runtime_in_one_line(tmp_path):
     proc = subprocess.run(
         [
@@ -439,6 +442,7 @@ def test_every_page_carries_a_strict_policy_allowing_its_inline_scripts(built_si
         assert html.index("Content-Security-Policy") < html.index("<script")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("when", [".site.new", "gin-runtime-"])
 def test_a_build_stopped_by_sigterm_leaves_nothing_half_made(tmp_path, when):
     """Stopped while MkDocs writes the pages, or while the runtime is being staged."""
