@@ -16,13 +16,16 @@
 //   card (a card of a meld moves its meld) along the hand: the order is sent to the worker.
 // - Games are kept per game (gin-play-game-<id>), with a revision: a tab that finds the game
 //   moved on in another tab shows it as it stands and says so, never overwrites it. The
-//   fragment is the game's link and its id (#seed=…&rules=…&level=…&game=<id>): a reload or
-//   back/forward resumes that game; a link without an id (a shared link, the replay link) deals
-//   the game from its first move and keeps the game in progress, with a link back to it. A link
-//   the worker refuses leaves the game in progress as it is, with the reason said. A stored
-//   game the worker cannot read is kept aside (gin-play-damaged), said, and a new game dealt.
+//   fragment is the game's link (#seed=…&rules=…&level=…): a reload, back or forward, or a link
+//   of a game kept in this browser resumes that game where it was; a link of another game deals
+//   it from its first move, and keeps the game in progress, with a way back to it. The replay
+//   link deals the game on the table again from its first move, here too. A link the worker
+//   refuses leaves the game in progress as it is, with the reason said. A stored game the worker
+//   cannot read is kept aside (gin-play-damaged), said, and a new game dealt.
 // - While the reader thinks, the coach works out its ranking of the decision at hand
 //   ("ponder"), so that a hint and the judging of the move take no time.
+// - Performance marks: "gin-play-move" (a move sent), "gin-play-answer" (its answer),
+//   "gin-play-shown" (it starts to show on the table), for bench/play_page.py.
 // - Statistics (games played and won, average accuracy, best winning streak) are kept by the
 //   browser (gin-play-stats); the words are the page's, the numbers filled in here.
 
@@ -34,6 +37,8 @@ const STATS_KEY = `${PREFIX}-stats`;
 const SPEED_KEY = `${PREFIX}-speed`;
 const DAMAGED_KEY = `${PREFIX}-damaged`;
 const LEGACY_KEY = PREFIX; // a game stored by the page before the table
+const PENDING_KEY = `${PREFIX}-pending`; // sessionStorage: a link being dealt, and the game it left
+// (instant navigation may draw the page again while a link is dealt: the new table finds it)
 const KEEP_GAMES = 8;
 const GAME_LINK = /^seed=/;
 const STEP_MS = { slow: 1500, normal: 900, fast: 450, instant: 0 };
@@ -65,8 +70,10 @@ function loadGame(id) {
   return record && record.session && typeof record.link === "string" ? record : null;
 }
 
-function saveGame(record) {
-  write(GAME_KEY(record.id), record);
+// The game kept (unless it is only shown again: then only marked as the one on the table, so
+// that two tabs showing each other's moves do not write back and forth).
+function saveGame(record, changed = true) {
+  if (changed) write(GAME_KEY(record.id), record);
   write(CURRENT_KEY, record.id);
   const index = (Array.isArray(readJSON(INDEX_KEY)) ? readJSON(INDEX_KEY) : [])
     .filter((id) => typeof id === "string" && id !== record.id);
@@ -85,6 +92,14 @@ function readText(key) {
 
 const currentId = () => readText(CURRENT_KEY);
 
+function readPending() {
+  try {
+    return JSON.parse(sessionStorage.getItem(PENDING_KEY) || "null");
+  } catch {
+    return null;
+  }
+}
+
 function newId() {
   const [a, b] = crypto.getRandomValues(new Uint32Array(2));
   return (a.toString(36) + b.toString(36)).slice(0, 10);
@@ -94,16 +109,33 @@ function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
-// The fragment: a game link and, once the game is dealt in this browser, its id.
+// The fragment: a game link, or nothing.
 function readHash() {
   const hash = decodeURIComponent(location.hash.slice(1));
-  if (!GAME_LINK.test(hash)) return { link: "", id: "" };
-  const parts = hash.split("&");
-  const id = parts.find((part) => part.startsWith("game="));
-  return { link: parts.filter((part) => part !== id).join("&"), id: id ? id.slice(5) : "" };
+  return GAME_LINK.test(hash) ? hash : "";
+}
+
+// The game most recently played with this link in this browser.
+function findByLink(link) {
+  const index = readJSON(INDEX_KEY);
+  for (const id of Array.isArray(index) ? index : []) {
+    const stored = loadGame(id);
+    if (stored && stored.link === link) return stored;
+  }
+  return null;
+}
+
+function writePending(pending) {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  } catch {
+    // without it, no offer to go back to the game in progress: it is kept all the same
+  }
 }
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// Performance marks of a move (bench/play_page.py): asked, answered, shown.
+const mark = (name) => performance.mark && performance.mark(name);
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 // --- the table ---------------------------------------------------------------------------------
@@ -136,7 +168,7 @@ class PlayTable {
       control.disabled = false;
     }
     this.node.dataset.ginLive = "";
-    const { link } = readHash();
+    const link = readHash();
     // A stored game or another link replaces the drawn deal: it is not shown meanwhile.
     if ((link && link !== this.node.dataset.ginStart) || (!link && loadGame(currentId()))) {
       this.view.classList.add("gin-waiting");
@@ -158,6 +190,7 @@ class PlayTable {
       this.later("coach", () => this.play({ coach: on }));
     });
     this.copy.addEventListener("click", () => this.copyLink());
+    this.link.addEventListener("click", (event) => this.replay(event));
     this.stats.querySelector(".gin-stats-reset").addEventListener("click", () => {
       write(STATS_KEY, null);
       this.showStats();
@@ -222,20 +255,32 @@ class PlayTable {
   // --- games: which one is on the table --------------------------------------------------
 
   async start() {
-    const { link, id } = readHash();
+    const link = readHash();
     if (link) {
-      const stored = loadGame(id);
-      if (stored && stored.link === link) {
-        if (!this.record || this.record.id !== stored.id) await this.resume(stored);
+      if (this.record && this.record.link === link) return; // it is on the table
+      const stored = findByLink(link);
+      if (stored) {
+        await this.resume(stored);
         return;
       }
-      await this.deal({ link }, { fromLink: true });
+      const pending = readPending();
+      const from = pending && pending.link === link ? pending.from
+        : this.record ? this.record.id : currentId();
+      writePending({ link, from });
+      await this.deal({ link }, { fromLink: true, from });
       return;
     }
     if (this.record) return;
     const stored = loadGame(currentId()) || this.legacy();
     if (stored) await this.resume(stored);
     else await this.deal({ link: this.node.dataset.ginStart, first: true });
+  }
+
+  // The replay link: the game on the table dealt again from its first move; it is kept.
+  replay(event) {
+    event.preventDefault();
+    const record = this.record;
+    if (record) this.later("new", () => this.deal({ link: record.link }, { fromLink: true, from: record.id }));
   }
 
   // A game stored by the page before the table: adopted as a game of its own.
@@ -247,7 +292,7 @@ class PlayTable {
     return { id: newId(), link: "", rev: 0, session };
   }
 
-  async resume(stored) {
+  async resume(stored, { push = false } = {}) {
     const response = await this.request({ show: true }, stored.session);
     if (!response) return;
     if (!response.ok) {
@@ -255,17 +300,17 @@ class PlayTable {
       write(DAMAGED_KEY, JSON.stringify(stored));
       write(GAME_KEY(stored.id), null);
       this.show(`${response.error.message} ${this.texts.kept_copy}`);
-      const { link } = readHash();
+      const link = readHash();
       await this.deal(link ? { link } : { seed: randomSeed() }, {});
       return;
     }
     this.record = { ...stored, rev: stored.rev || 0 };
-    await this.put(response.result);
+    await this.put(response.result, { push, changed: !loadGame(stored.id) }); // (a legacy game)
   }
 
   // A new game: from a link (deals it from its first move) or from settings. The game in
   // progress is kept; a link the worker refuses leaves it on the table.
-  async deal(settings, { fromLink = false, push = false } = {}) {
+  async deal(settings, { fromLink = false, push = false, from = "" } = {}) {
     const previous = this.record;
     const response = await this.request({ new: settings }, null);
     if (!response) return;
@@ -275,24 +320,28 @@ class PlayTable {
         return;
       }
       this.show(`${response.error.message} ${this.texts.game_goes_on}`);
-      const stored = previous || loadGame(currentId());
+      const stored = previous || loadGame(from) || loadGame(currentId());
       if (stored && !previous) await this.resume(stored);
       else if (!stored) await this.deal({ seed: randomSeed() }, {});
-      else history.replaceState(history.state, "", `#${stored.link}&game=${stored.id}`);
+      else history.replaceState(history.state, "", `#${stored.link}`);
       return;
     }
     this.record = { id: newId(), link: response.result.link, rev: 0, session: null };
     await this.put(response.result, { push, fresh: true });
-    if (previous && previous.id !== this.record.id && !previous.session.game.finished && fromLink) {
-      this.offerResume(previous);
-    }
+    const kept = fromLink && loadGame(from);
+    if (kept && kept.id !== this.record.id && !kept.over) this.offerResume(kept);
   }
 
   offerResume(previous) {
     this.notice.replaceChildren(`${this.texts.resume} `);
-    const back = document.createElement("a");
-    back.href = `#${previous.link}&game=${previous.id}`;
+    const back = document.createElement("button");
+    back.type = "button";
+    back.className = "gin-move gin-resume";
     back.textContent = this.texts.resume_link;
+    back.addEventListener("click", () => this.later("resume", async () => {
+      const stored = loadGame(previous.id);
+      if (stored) await this.resume(stored, { push: true });
+    }));
     this.notice.append(back);
     this.notice.hidden = false;
   }
@@ -316,8 +365,10 @@ class PlayTable {
       await this.otherTab(); // the move was made on a game that has moved on elsewhere
       return;
     }
+    mark("gin-play-move");
     const response = await this.request(move, this.record.session);
     if (!response) return;
+    mark("gin-play-answer");
     if (!response.ok) {
       this.show(response.error.message);
       return;
@@ -350,8 +401,9 @@ class PlayTable {
 
   // An answer put in place: the computer's moves one at a time, then the whole view; the
   // game stored (unless another tab moved it on meanwhile), the fragment, the settings.
-  async put(result, { push = false, focus = false, animate = false, fresh = false } = {}) {
+  async put(result, { push = false, focus = false, animate = false, fresh = false, changed = true } = {}) {
     const record = this.record;
+    if (!this.node.isConnected) return; // a table instant navigation replaced writes nothing
     const stored = !fresh && loadGame(record.id);
     if (stored && stored.rev > record.rev) {
       await this.otherTab();
@@ -359,9 +411,10 @@ class PlayTable {
     }
     record.session = result.session;
     record.link = result.link;
-    record.rev += 1;
-    saveGame(record);
-    const url = `#${record.link}&game=${record.id}`;
+    record.over = result.over;
+    if (changed) record.rev += 1;
+    saveGame(record, changed);
+    const url = `#${record.link}`;
     if (location.hash !== url) {
       if (push) history.pushState(history.state, "", url);
       else history.replaceState(history.state, "", url);
@@ -369,6 +422,7 @@ class PlayTable {
     }
     if (!fresh) this.notice.hidden = true;
     const steps = animate && this.speedMs() ? result.steps : [];
+    if (animate) mark("gin-play-shown"); // the move starts to show (bench/play_page.py)
     let said = 0;
     if (steps.length) {
       this.view.inert = true;
@@ -381,10 +435,17 @@ class PlayTable {
       }
     }
     this.view.inert = false;
+    const active = document.activeElement;
+    const held = this.view.contains(active) && active.dataset.key; // a card keeps the focus
     this.flip(() => {
       this.view.innerHTML = result.html;
       this.view.classList.remove("gin-waiting");
     });
+    const again = held && this.view.querySelector(`.gin-hand [data-key="${held}"]`);
+    if (again && !focus) {
+      rovingFocus(this.view, again);
+      again.focus();
+    }
     for (const text of result.announce.slice(said)) this.say(text);
     this.showSettings(result);
     if (result.ended) this.countGame(record.id, result.ended);

@@ -66,7 +66,8 @@ class Step:
 class Response:
     """The answer to a move: the new session, the whole view, the steps to show before it,
     the sentences a screen reader hears (``announce``), a refused move's reason, the game's
-    link, and ``ended`` once the game ended with this move (for the page's statistics)."""
+    link, ``ended`` once the game ended with this move (for the page's statistics), and
+    ``over`` while the game is over."""
 
     session: Session
     html: Html
@@ -75,6 +76,10 @@ class Response:
     refused: str | None = None
     link: str = ""
     ended: dict[str, Any] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.session.game.finished
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,6 +90,7 @@ class Response:
             "refused": self.refused,
             "link": self.link,
             "ended": self.ended,
+            "over": self.over,
         }
 
 

@@ -330,6 +330,8 @@ def piles_html(session: Session, cat: Catalog, live: bool, arrivals: dict[str, s
             f'<span class="gin-sr">{esc(t("play.discard_pile"))}. {esc(spoken)}</span></div>'
         )
     line = f'<p class="gin-last-line">{esc(last_line(hand, cat))}</p>'
+    if hand.phase == "lay_off" or hand.finished:  # the piles play no part any more
+        return f'<div class="gin-centre">{line}</div>'
     return f'<div class="gin-centre"><div class="gin-piles">{stock}{discard}</div>{line}</div>'
 
 
