@@ -1,113 +1,373 @@
-"""The coach: every legal choice of the player to act, ranked by its expected points.
+"""The coach: every legal choice of the player to act, ranked by the chance of winning the game.
 
-:func:`advise` works from the player's view only (:func:`ginrummy.public.view`). The cards the
-player has not seen are dealt at random into the other hand's unknown cards and the stock: each
-such deal is a *world*, consistent with the public history (the other player holds the cards
-they took from the pile and have not discarded, and as many cards as they hold; after a knock,
-one unseen card is the face-down discard). In each world every legal choice is played, then
-the hand is played out to its end by both players with a fast fixed policy (:func:`playout`:
-take a card from the pile only when it makes a meld, throw the card leaving the least deadwood,
-knock or go gin at the first chance). A choice's value is the mean of the hand's score from
-the player's side: the points won, minus the points lost, 0 for a dead hand. Every choice is
-played in the same worlds, so the differences between choices are not noise between deals.
-The worlds come from ``random.Random(seed)``: the same seed gives the same advice. When there
-are no more worlds than ``samples``, each world is played exactly once and the ranking is
-exact (``exact`` is True).
+:func:`advise` works from the player's view only (:func:`ginrummy.public.view`) and the score
+of the game (:class:`~ginrummy.standing.Standing`). It deals the cards the player has not
+seen into *worlds* (:mod:`ginrummy.opponent`: the other hand's hidden cards weighed by how
+well they explain the other player's takes, passes and discards; the known cards fixed), plays
+every choice in each world, then plays the hand out to its end with the base policy for both
+players (:mod:`ginrummy.playout`), and values the end by the player's chance of winning the
+game from the score it leaves (:meth:`Standing.win_chance`). Every choice is played in the
+same worlds, so the difference between two choices is measured without the noise between
+deals, and its standard error comes from those paired differences.
 
-Each :class:`Choice` carries ``reasons``: codes with parameters, never English (the site words
-them). The codes:
+**What a choice holds** (:class:`Choice`): ``win`` (the chance of winning the game after it,
+0 to 1), ``points`` (the expected hand points, + won, - lost), ``cost`` (how much less
+``win`` than the best choice; 0 for the best), ``se`` (the standard error of ``cost``),
+``cost_points`` (``cost`` in hand points at this score: ``cost / point_value``), ``samples``
+(the worlds it was played in), ``mistake`` (the rule below), ``reason`` (the one reason that
+tells it apart, :mod:`ginrummy.reasons`), ``against`` (why the best choice beats it; None for
+the best) and ``reasons`` (the numbers, then every reason true of it).
 
-- ``expected`` ``points`` (float), ``win`` and ``lose`` (percent of worlds), ``samples`` (the
-  worlds this choice was played in: see :data:`HALVING_MIN`): always first;
-- ``deadwood`` ``points``: the deadwood left after this choice (for a draw from the stock, the
-  mean over the unseen cards);
-- ``gin`` ``bonus``: the choice goes gin; ``big_gin`` ``bonus`` likewise;
-- ``knock`` ``deadwood``, ``limit``: the choice knocks;
+**The mistake rule** (:func:`is_mistake`). A move is a mistake only when it is worse than
+the best by a margin its uncertainty supports: its cost is at least :data:`MISTAKE_POINTS`
+hand point's worth of winning chance at this score (``point_value``), *and* more than
+:data:`MISTAKE_SE` standard errors. A move within the margin is never called a mistake. The
+best is a mistake never.
+
+**Refining.** ``advise(position, previous=advice)`` plays more worlds for the same decision
+and returns the refined advice: the evaluation (:class:`Evaluation`, JSON-able, inside the
+advice's JSON) carries every sum, so the browser's worker can go on sampling while the reader
+thinks and during the computer's turn, and a mistake flag rests on all the worlds played so
+far. Worlds come in batches of :data:`BATCH`, batch ``b`` from its own generator, so advice
+refined in steps equals advice asked for in one go. Once a choice is worse than the leader
+by :data:`RACE_SE` standard errors (and a point's worth), it is played no more: its verdict
+is settled, and the work goes to the choices still in doubt.
+
+**Seeds.** The worlds come from a seed drawn from the decision itself (the view and the
+score), so a ranking never depends on the game's seed; ``seed=`` overrides it (for tests and
+benchmarks of stability).
+
+**Bounds.** One request plays at most :data:`MAX_SAMPLES` worlds, and at most
+:data:`MAX_PLAYOUTS` playouts, each at most :data:`~ginrummy.playout.MAX_PLIES` moves long:
+so its time is bounded (bench/coach.py measures it). An advice is refined to at most
+:data:`MAX_WORLDS` worlds (then ``settled``). When every world fits in one request (small
+endgames), each is played once with its exact weight: ``exact``, standard errors 0.
+
+The reasons (codes with parameters, never English; :mod:`ginrummy.reasons` says when each
+holds). ``expected`` comes first in ``reasons``: the numbers behind the details. The others:
+
+- ``expected`` ``points`` (expected hand points), ``win`` and ``lose`` (percent of worlds where
+  the hand is won, lost), ``samples``, ``game`` (percent chance of winning the game);
+- ``big_gin`` ``bonus``: the choice goes big gin;
+- ``gin`` ``bonus``: the choice goes gin;
+- ``knock`` ``deadwood``, ``limit``: the choice knocks with this deadwood;
 - ``undercut_risk`` ``percent``: the share of worlds where this knock is undercut;
-- ``joins_meld`` ``card``: the card taken makes a meld with the hand;
-- ``breaks_meld`` ``card``, ``meld``: the card thrown is in a meld of the hand;
-- ``keeps_draws`` ``outs``: the unseen cards that would lower the deadwood at the next draw;
-- ``two_way_run`` ``cards``: a two-card run kept open at both ends (two unseen cards complete it);
-- ``gives_meld`` ``percent``: the share of worlds in which the card thrown makes a meld with the
-  other hand (the danger of feeding the other player);
-- ``known_to_opponent`` ``card``: the card thrown makes a meld with cards the other player is
-  known to hold;
-- ``opponent_passed`` ``card``: the other player passed over or threw a card of the same rank
-  (the card is safer to throw);
-- ``reveals`` ``card``: taking the card from the pile shows it to the other player.
+- ``avoids_undercut`` ``percent``: playing on rather than knocking, whose undercut risk
+  is ``percent``;
+- ``gin_outs`` ``outs``: playing on, ``outs`` unseen cards would give gin at the next draw;
+- ``game_first`` ``player``, ``needs``: ending the hand now matters more than points:
+  ``player`` (0 or 1) needs only ``needs`` points to win the game;
+- ``keeps_meld`` ``meld``: the other move would break this meld;
+- ``breaks_meld`` ``card``, ``meld``: throwing ``card`` breaks ``meld``;
+- ``avoids_feeding`` ``card``, ``took``: the other move throws ``card``, which may give the
+  other player a meld with ``took`` (cards they took from the pile);
+- ``known_to_opponent`` ``card``, ``cards``: ``card`` makes a meld with ``cards``, which the
+  other player took from the pile and holds;
+- ``opponent_took`` ``card``, ``took``: the other player took ``took`` (same rank, or near in
+  the suit): ``card`` may give them a meld;
+- ``opponent_threw`` ``card``, ``threw``: the other player threw ``threw``, of ``card``'s rank;
+- ``opponent_passed`` ``card``, ``passed``: the other player passed over ``passed``, of
+  ``card``'s rank;
+- ``gives_meld`` ``percent``: in that share of worlds the card thrown makes a meld with the
+  other hand;
+- ``deadwood`` ``points``: the deadwood left;
+- ``lower_deadwood`` ``points``, ``other``: leaves ``points`` of deadwood, the other move
+  ``other``;
+- ``keeps_partial`` ``cards``, ``outs``: keeps two cards one short of a meld, which the unseen
+  cards ``outs`` would complete;
+- ``keeps_run_open`` ``meld``, ``outs``: keeps the run ``meld``, which ``outs`` would extend;
+- ``outs`` ``outs``: unseen cards that would make or extend a meld with the cards kept;
+- ``more_outs`` ``outs``, ``other``: keeps more such cards than the other move;
+- ``high_card`` ``card``, ``points``: throws a card of higher value;
+- ``makes_meld`` ``card``, ``meld``: taking ``card`` makes ``meld`` with the hand's cards;
+- ``extends_meld`` ``card``, ``meld``: taking ``card`` extends a meld of the hand to ``meld``;
+- ``knock_after`` ``card``, ``deadwood``: after taking ``card`` the player can end the hand
+  with ``deadwood`` (0: gin);
+- ``lowers_deadwood`` ``card``, ``before``, ``after``: taking ``card`` lowers the deadwood;
+- ``reveals`` ``card``: taking ``card`` shows the other player which cards you collect;
+- ``no_meld`` ``card``: ``card`` makes no meld with your cards;
+- ``stock_outs`` ``outs``: unseen cards that would make or extend a meld at a draw;
+- ``plays_better`` ``points``: nothing simpler tells the two apart: it scored ``points`` more
+  hand points in the coach's playouts;
+- ``wins_more`` ``percent``: nothing simpler tells the two apart: it wins the game ``percent``
+  points of percentage more often in the coach's playouts;
+- ``only_choice``: the only legal move.
 
 >>> from ginrummy.hand import deal
->>> advice = advise(deal(seed=7), samples=8, seed=1)
->>> [c.action.kind for c in advice.choices], advice.exact, advice.samples
-(['take_upcard', 'pass'], False, 8)
->>> advice.choices[0].reasons[0]["code"]
-'expected'
+>>> advice = advise(deal(seed=7), samples=8)
+>>> [c.action.kind for c in advice.choices], advice.samples
+(['pass', 'take_upcard'], 8)
+>>> advice.best.reason["code"], advice.choices[1].mistake
+('no_meld', False)
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
+import hashlib
+import json
 import math
 import random
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import draw_measures, joins_meld
-from .cards import DECK, Card, Hand, _hand, cards_from_mask
-from .ending import verdict
-from .errors import RuleError
-from .hand import _MOVES, Action, HandState, _is_int, _replace, apply
+from .errors import GinRummyError, RuleError
+from .game import HandEntry
+from .hand import Action, HandState, _is_int, apply
 from .layoffs import check_lay_offs, lay_offs
-from .melds import arrange, min_deadwood_after_discard_mask, min_deadwood_mask
+from .opponent import Model, every_world, sample_worlds, world_state
+from .playout import playout_end
+from .policy import forget as forget_deadwood
+from .policy import meld_outs
 from .public import PlayerView, view
+from .reasons import Reason, facts, fill, reasons, why
+from .standing import Standing
 
-DEFAULT_SAMPLES = 32
-MAX_SAMPLES = 2000
-"""The most worlds one call plays (a sane bound on the work a request may ask for)."""
-MAX_PLIES = 400
-"""A playout that has not ended after this many moves counts as a dead hand (in practice
-playouts end within a few dozen moves: the policy draws from the stock unless it melds)."""
+BATCH = 4
+"""Worlds per batch (see the module docstring)."""
+HINT_PLAYOUTS = 96
+"""The playouts of a first hint (``samples`` not given): its worlds are this many divided by
+the number of choices, at least :data:`BATCH`, in whole batches."""
+MAX_SAMPLES = 256
+"""The most worlds one request plays."""
+MAX_PLAYOUTS = 2048
+"""The most playouts one request plays (its worlds are cut to fit, in whole batches)."""
+MAX_WORLDS = 4096
+"""The most worlds an advice is refined to (it is then ``settled``)."""
+MISTAKE_POINTS = 1.0
+"""A mistake costs at least this many hand points' worth of the chance of winning."""
+MISTAKE_SE = 2.0
+"""... and more than this many standard errors."""
+RACE_SE = 3.0
+"""A choice worse than the leader by this many standard errors (and a point's worth) is
+played no more."""
+RACE_FROM = 8
+"""Worlds a choice is played in before it may be dropped."""
+POINT_SPAN = 20
+"""The hand points either way over which ``point_value`` is measured."""
+JSON_VERSION = 1
+
+_NUMBERS = ("weight", "win", "win2", "points", "won", "lost", "undercut", "fed", "count")
+_PAIR = ("count", "diff", "diff2", "points")
+
+
+def is_mistake(cost: float, se: float, point_value: float) -> bool:
+    """The mistake rule (module docstring): ``cost`` (chance of winning lost) is at least
+    :data:`MISTAKE_POINTS` times ``point_value`` and more than :data:`MISTAKE_SE` times
+    ``se``.
+
+    >>> is_mistake(0.02, 0.004, 0.006), is_mistake(0.02, 0.012, 0.006), is_mistake(0.004, 0, 0.006)
+    (True, False, False)
+    """
+    return cost >= MISTAKE_POINTS * point_value and cost > MISTAKE_SE * se
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal action, its expected points for the player, and why (``reasons``)."""
+    """One legal action and what the coach knows of it (module docstring)."""
 
     action: Action
+    win: float
     points: float
-    reasons: tuple[dict[str, Any], ...]
+    cost: float
+    se: float
+    cost_points: float
+    samples: int
+    mistake: bool
+    reason: Reason
+    against: Reason | None
+    reasons: tuple[Reason, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
             "action": self.action.to_json(),
+            "win": self.win,
             "points": self.points,
+            "cost": self.cost,
+            "se": self.se,
+            "cost_points": self.cost_points,
+            "samples": self.samples,
+            "mistake": self.mistake,
+            "reason": dict(self.reason),
+            "against": None if self.against is None else dict(self.against),
             "reasons": [dict(r) for r in self.reasons],
         }
 
 
 @dataclass(frozen=True)
+class Assessment:
+    """The coach's verdict on a move played (:meth:`Advice.assess`): the ``best`` move, the
+    chance of winning lost (``cost``, its ``se``, in hand points ``cost_points``), whether it
+    is a ``mistake`` (:func:`is_mistake`), and ``reason``: why the best move is better (None
+    when the move is the best)."""
+
+    action: Action
+    best: Action
+    cost: float
+    se: float
+    cost_points: float
+    mistake: bool
+    reason: Reason | None
+    samples: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action.to_json(),
+            "best": self.best.to_json(),
+            "cost": self.cost,
+            "se": self.se,
+            "cost_points": self.cost_points,
+            "mistake": self.mistake,
+            "reason": None if self.reason is None else dict(self.reason),
+            "samples": self.samples,
+        }
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The sums behind an advice, to refine it (module docstring). ``choices``: the legal
+    actions in the engine's order; ``totals[i]``: choice ``i``'s weighted sums (``_NUMBERS``);
+    ``pairs``: for each pair ``i < j`` in order, the sums of their differences over the worlds
+    both were played in (``_PAIR``); ``active``: the choices still played."""
+
+    key: str
+    seed: int
+    batches: int
+    exact: bool
+    choices: tuple[Action, ...]
+    active: tuple[bool, ...]
+    totals: tuple[tuple[float, ...], ...]
+    pairs: tuple[tuple[float, ...], ...]
+
+    @property
+    def worlds(self) -> int:
+        """The worlds played by the choices played longest."""
+        return round(max(t[-1] for t in self.totals))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": JSON_VERSION,
+            "key": self.key,
+            "seed": self.seed,
+            "batches": self.batches,
+            "exact": self.exact,
+            "choices": [a.to_json() for a in self.choices],
+            "active": list(self.active),
+            "totals": [list(t) for t in self.totals],
+            "pairs": [list(p) for p in self.pairs],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Evaluation:
+        """An evaluation from :meth:`to_json`, checked: ``bad_setting`` (``setting``
+        ``previous``) otherwise."""
+        if not isinstance(data, dict) or data.get("version") != JSON_VERSION:
+            raise _bad("evaluation", data)
+        for name, kind in (("key", str), ("seed", int), ("batches", int), ("exact", bool)):
+            if not isinstance(data.get(name), kind) or (kind is int and not _is_int(data[name])):
+                raise _bad(name, data.get(name))
+        if data["batches"] < 0 or data["batches"] * BATCH > MAX_WORLDS:
+            raise _bad("batches", data["batches"])
+        choices = data.get("choices")
+        if not isinstance(choices, list) or not 1 <= len(choices) <= 64:
+            raise _bad("choices", choices)
+        try:
+            actions = tuple(Action.from_json(a) for a in choices)
+        except GinRummyError:
+            raise _bad("choices", choices) from None
+        count = len(actions)
+        active = data.get("active")
+        if not isinstance(active, list) or len(active) != count:
+            raise _bad("active", active)
+        if not all(isinstance(a, bool) for a in active):
+            raise _bad("active", active)
+        totals = _numbers("totals", data.get("totals"), count, len(_NUMBERS))
+        pairs = _numbers("pairs", data.get("pairs"), count * (count - 1) // 2, len(_PAIR))
+        return cls(
+            data["key"], data["seed"], data["batches"], data["exact"], actions,
+            tuple(active), totals, pairs,
+        )  # fmt: skip
+
+
+def _numbers(name: str, rows: object, count: int, width: int) -> tuple[tuple[float, ...], ...]:
+    if not isinstance(rows, list) or len(rows) != count:
+        raise _bad(name, rows)
+    out = []
+    for row in rows:
+        if not isinstance(row, list) or len(row) != width:
+            raise _bad(name, row)
+        if not all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+            for x in row
+        ):
+            raise _bad(name, row)
+        out.append(tuple(float(x) for x in row))
+    return tuple(out)
+
+
+def _bad(name: str, value: object) -> RuleError:
+    return RuleError(
+        "bad_setting",
+        f"previous: the advice to refine has a bad {name!r}",
+        setting="previous",
+        value=f"{name}: {str(value)[:40]}",
+    )
+
+
+@dataclass(frozen=True)
 class Advice:
-    """The ranked choices (best first) of ``player`` in ``phase``, from ``samples`` worlds."""
+    """The ranked choices (best first) of ``player`` in ``phase`` (module docstring).
+
+    ``samples``: the worlds the leading choices were played in; ``exact``: every world was
+    played with its exact weight; ``settled``: refining changes nothing more; ``point_value``:
+    the chance of winning one hand point is worth at this score; ``needs``: the points each
+    player (0, 1) still needs to win the game; ``best_by_points``: the choice with the most
+    expected hand points; ``game_first``: it differs from the best choice by more than the
+    margin (the score makes ending the hand, or not, matter more than points)."""
 
     player: int
     phase: str
     choices: tuple[Choice, ...]
     samples: int
     exact: bool
+    settled: bool
+    point_value: float
+    needs: tuple[int, int]
+    best_by_points: Action
+    game_first: bool
+    evaluation: Evaluation
 
     @property
     def best(self) -> Choice:
         return self.choices[0]
 
-    def cost(self, action: Action | dict[str, Any]) -> float:
-        """The expected points lost by playing ``action`` instead of the best choice."""
+    def choice(self, action: Action | dict[str, Any]) -> Choice:
+        """The choice of ``action`` (a knock's own layout aside: the coach ranks the knock).
+        Raises ``RuleError("illegal_choice")`` for an action that is not one of them."""
         action = Action.from_json(action)
+        plain = Action(action.kind, action.player, action.card)
         for choice in self.choices:
-            if choice.action == action:
-                return round(self.best.points - choice.points, 2)
+            if choice.action == plain or choice.action == action:
+                return choice
         raise RuleError("illegal_choice", f"{action} is not one of the choices", action=str(action))
+
+    def cost(self, action: Action | dict[str, Any]) -> float:
+        """The hand points' worth of winning chance lost by ``action`` (``cost_points``)."""
+        return self.choice(action).cost_points
+
+    def assess(self, action: Action | dict[str, Any]) -> Assessment:
+        """The verdict on ``action`` (:class:`Assessment`)."""
+        choice = self.choice(action)
+        best = self.best
+        return Assessment(
+            choice.action,
+            best.action,
+            choice.cost,
+            choice.se,
+            choice.cost_points,
+            choice.mistake,
+            choice.against,
+            choice.samples,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,410 +375,414 @@ class Advice:
             "phase": self.phase,
             "samples": self.samples,
             "exact": self.exact,
+            "settled": self.settled,
+            "point_value": self.point_value,
+            "needs": list(self.needs),
+            "best_by_points": self.best_by_points.to_json(),
+            "game_first": self.game_first,
             "choices": [c.to_json() for c in self.choices],
+            "evaluation": self.evaluation.to_json(),
         }
 
 
-# --- worlds ----------------------------------------------------------------------------------
+Position = HandState | Any
+"""A hand state, or a :class:`ginrummy.match.Game` (whose score the coach then weighs)."""
 
 
-def world_count(seen: PlayerView) -> int:
-    """How many different worlds the view allows: the ways to pick the other hand's unknown
-    cards (and the face-down discard) from the unseen cards, times the orders of the stock."""
-    unseen = len(seen.unseen)
-    hidden = seen.opponent_count - len(seen.known)
-    face_down = int(seen.knocker is not None and seen.knock_discard is None)
-    return (
-        math.comb(unseen, hidden)
-        * math.comb(unseen - hidden, face_down)
-        * math.factorial(seen.stock_count)
-    )
+def advise(
+    position: Position,
+    samples: int | None = None,
+    seed: int | None = None,
+    previous: Advice | dict[str, Any] | None = None,
+) -> Advice:
+    """Rank every legal action of the player to act (module docstring).
 
+    ``position``: a :class:`~ginrummy.hand.HandState` (the first hand of a game at 0 to 0, in
+    its rules) or a :class:`~ginrummy.match.Game`. ``samples``: the worlds to play now (None:
+    a first hint's budget, :data:`HINT_PLAYOUTS`; 0 with ``previous``: no more worlds, the
+    advice read back). ``previous``: an advice for the same decision (or its JSON) to
+    refine.
 
-def all_worlds(
-    seen: PlayerView,
-) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
-    """Every world, as (hidden cards, face-down discard or None, stock order)."""
-    unseen = tuple(seen.unseen)
-    hidden = seen.opponent_count - len(seen.known)
-    face_down = int(seen.knocker is not None and seen.knock_discard is None)
-    for held in itertools.combinations(unseen, hidden):
-        rest = tuple(c for c in unseen if c not in held)
-        for down in itertools.combinations(rest, 1) if face_down else [()]:
-            left = tuple(c for c in rest if c not in down)
-            for stock in itertools.permutations(left):
-                yield held, (down[0] if down else None), stock
-
-
-def sampled_worlds(
-    seen: PlayerView, count: int, rng: random.Random
-) -> Iterator[tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]]:
-    """``count`` random worlds, each a uniform deal of the unseen cards."""
-    unseen = list(seen.unseen)
-    hidden = seen.opponent_count - len(seen.known)
-    face_down = int(seen.knocker is not None and seen.knock_discard is None)
-    for _ in range(count):
-        rng.shuffle(unseen)
-        down = unseen[hidden] if face_down else None
-        yield tuple(unseen[:hidden]), down, tuple(unseen[hidden + face_down :])
-
-
-def world_state(
-    seen: PlayerView, hidden: Iterable[Card], face_down: Card | None, stock: Iterable[Card]
-) -> HandState:
-    """The hand state of one world: the view's public facts plus this deal of unseen cards."""
-    other = tuple(seen.known) + tuple(hidden)
-    mask = 0
-    for card in other:
-        mask |= card.bit
-    theirs = _hand(other, mask)
-    hands = (seen.hand, theirs) if seen.player == 0 else (theirs, seen.hand)
-    return HandState(
-        rules=seen.rules,
-        dealer=seen.dealer,
-        hands=hands,
-        stock=tuple(stock),
-        discards=seen.discards,
-        upcard=seen.upcard,
-        phase=seen.phase,
-        turn=seen.turn,
-        end_of_stock=seen.end_of_stock,
-        taken=seen.taken,
-        stock_only=seen.stock_only,
-        reshuffles=seen.reshuffles,
-        knocker=seen.knocker,
-        ending=seen.ending,
-        knock_discard=seen.knock_discard if face_down is None else face_down,
-        outcome=seen.outcome,
-        history=seen.history,
-        layout=seen.layout,
-        laid_off=seen.laid_off,
-    )
-
-
-# --- playouts --------------------------------------------------------------------------------
-
-
-def playout_action(state: HandState) -> Action:
-    """The fast policy of the playouts, for ``state.turn`` (it reads only that player's cards
-    and the pile): take from the pile only to make a meld, throw the card leaving the least
-    deadwood (ties: the highest card), knock or go gin at the first chance."""
-    player, phase = state.turn, state.phase
-    mask = state.hands[player].mask
-    if phase == "offer":
-        return Action("take_upcard" if joins_meld(mask, state.discards[-1]) else "pass", player)
-    if phase == "draw":
-        take = _takes(mask, state.discards, state.stock_only)
-        return Action("draw_discard" if take else "draw_stock", player)
-    if phase == "lay_off":
-        return Action("lay_off", player)
-    if state.rules.big_gin_bonus is not None and _least(mask) == 0:
-        return Action("big_gin", player)
-    points, card = _throw(mask, state.taken)
-    kind = verdict(points, state.rules, state.upcard).kind
-    return Action(kind if kind in ("gin", "knock") else "discard", player, card)
-
-
-_BY_VALUE = tuple(sorted(DECK, key=lambda card: (-card.value, card.index)))
-"""The deck, highest card first (ties: the order of the deck): the order in which the playout
-policy prefers to throw cards."""
-
-_least = functools.lru_cache(maxsize=1 << 14)(min_deadwood_mask)
-_least_after = functools.lru_cache(maxsize=1 << 14)(min_deadwood_after_discard_mask)
-"""The playouts' deadwood by mask, remembered: the worlds of one ranking, and the rankings of
-one game, meet the same hands again and again (a pure function: nothing else changes)."""
-
-
-def forget() -> None:
-    """Forget the deadwood the playouts remembered (the browser's memory snapshot is taken
-    without it: it would only make the download bigger)."""
-    _least.cache_clear()
-    _least_after.cache_clear()
-
-
-def _takes(mask: int, discards: tuple[Card, ...] | list[Card], stock_only: bool) -> bool:
-    """Whether the playout policy draws the top of the pile: only when it makes a meld."""
-    return not stock_only and bool(discards) and joins_meld(mask, discards[-1])
-
-
-def _throw(mask: int, taken: Card | None) -> tuple[int, Card]:
-    """The card the playout policy throws from the cards of ``mask`` (never ``taken``, the card
-    just drawn from the pile), and the deadwood left: the least, then the highest card."""
-    if taken is None:
-        points = _least_after(mask)
-        card = next(c for c in _BY_VALUE if mask & c.bit and _least(mask ^ c.bit) == points)
-        return points, card
-    best: tuple[int, Card] | None = None
-    for card in _BY_VALUE:
-        if mask & card.bit and card is not taken:
-            left = _least(mask ^ card.bit)
-            if best is None or left < best[0]:
-                best = (left, card)
-    assert best is not None  # the hand holds 11 cards
-    return best
-
-
-def playout(state: HandState) -> HandState:
-    """Play the hand to its end with :func:`playout_action` for both players. The moves are
-    legal by construction, so they skip :func:`~ginrummy.hand.apply`'s checks and the public
-    history (nobody reads it after this). The draws and discards between the offer and the
-    end are played on bit masks (:func:`_draws_and_discards`); the offer, the end of the stock
-    and the end of the hand as the engine's moves."""
-    plies = 0
-    while state.phase != "finished":
-        if state.phase in ("draw", "discard"):
-            state, played = _draws_and_discards(state, MAX_PLIES - plies)
-            plies += played
-        if plies >= MAX_PLIES:
-            return _replace(state, phase="finished", outcome="dead")
-        action = playout_action(state)
-        state = _MOVES[action.kind](state, action)
-        plies += 1
-    return state
-
-
-def _draws_and_discards(state: HandState, most: int) -> tuple[HandState, int]:
-    """:func:`playout_action`'s draws and discards, played on bit masks from a ``draw`` or
-    ``discard`` phase, up to ``most`` moves. Stops before the move the engine must play: a
-    knock or gin (or big gin), or a discard that leaves 2 cards or fewer in the stock (the end
-    of the stock). Returns the state then, the same as :func:`~ginrummy.hand.apply` would give
-    for the same moves without the public history, and the number of moves played."""
-    rules, stock, drawn = state.rules, state.stock, 0
-    masks, discards = [state.hands[0].mask, state.hands[1].mask], list(state.discards)
-    turn, phase, taken, stock_only = state.turn, state.phase, state.taken, state.stock_only
-    new: tuple[list[Card], list[Card]] = ([], [])  # each player's cards drawn here, in order
-    upcard = state.upcard
-    played = 0
-    while played < most:
-        mask = masks[turn]
-        if phase == "draw":
-            if _takes(mask, discards, stock_only):
-                card = taken = discards.pop()
-            else:
-                card, taken, drawn = stock[drawn], None, drawn + 1
-            masks[turn] = mask | card.bit
-            new[turn].append(card)
-            phase, stock_only = "discard", False
-            played += 1
-            continue
-        # 11 melded cards (big gin) always have a throw that leaves gin: it stops there too
-        points, card = _throw(mask, taken)
-        if verdict(points, rules, upcard).kind != "no" or len(stock) - drawn <= 2:
-            break
-        masks[turn] = mask ^ card.bit
-        discards.append(card)
-        turn, phase, taken = 1 - turn, "draw", None
-        played += 1
-    if not played:
-        return state, 0
-    hands = (_kept(state.hands[0], new[0], masks[0]), _kept(state.hands[1], new[1], masks[1]))
-    after = _replace(
-        state,
-        hands=hands,
-        stock=stock[drawn:],
-        discards=tuple(discards),
-        phase=phase,
-        turn=turn,
-        taken=taken,
-        stock_only=stock_only,
-    )
-    return after, played
-
-
-def _kept(hand: Hand, drawn: list[Card], mask: int) -> Hand:
-    """The hand of ``mask`` in the order the engine's moves keep it: a card drawn goes to the
-    end (a card drawn twice, at its last place), a card thrown leaves its place."""
-    tail, placed = [], 0
-    for card in reversed(drawn):
-        if mask & card.bit and not placed & card.bit:
-            tail.append(card)
-            placed |= card.bit
-    kept = [c for c in hand if mask & c.bit and not placed & c.bit]
-    return _hand((*kept, *reversed(tail)), mask)
-
-
-def points_for(state: HandState, player: int) -> int:
-    """A finished hand's score from ``player``'s side: won +, lost -, dead 0."""
-    entry = state.entry()
-    if entry is None:
-        return 0
-    return entry.points if entry.winner == player else -entry.points
-
-
-# --- the advice ------------------------------------------------------------------------------
-
-
-def advise(state: HandState, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Advice:
-    """Rank every legal action of ``state.turn`` by its expected points (module docstring).
-
-    Raises ``RuleError``: ``hand_over`` for a finished hand; ``bad_setting`` for a bad
-    ``samples`` (1 to :data:`MAX_SAMPLES`) or ``seed``.
+    Raises ``RuleError``: ``hand_over`` for a finished hand; ``bad_setting`` (``setting``,
+    ``value``) for a bad ``samples`` (1 to :data:`MAX_SAMPLES`) or ``seed``, or a
+    ``previous`` that is not an advice of this decision (with the same seed).
     """
+    state, standing = position_of(position)
     if state.phase == "finished":
         raise RuleError("hand_over", "the hand is over", kind="advice")
-    if not _is_int(samples) or not 1 <= samples <= MAX_SAMPLES:
+    least = 0 if previous is not None else 1
+    if samples is not None and (not _is_int(samples) or not least <= samples <= MAX_SAMPLES):
         raise RuleError(
             "bad_setting",
-            f"samples must be a whole number from 1 to {MAX_SAMPLES}, not {str(samples)[:40]}",
+            f"samples must be a whole number from 1 to {MAX_SAMPLES} (or 0 with previous), "
+            f"not {str(samples)[:40]}",
             setting="samples",
             value=str(samples)[:40],
         )
-    if not _is_int(seed):
+    if seed is not None and not _is_int(seed):
         raise RuleError(
             "bad_setting",
             f"seed must be a whole number, not {str(seed)[:40]}",
             setting="seed",
             value=str(seed)[:40],
         )
-    return advise_view(view(state, state.turn), samples, seed)
+    return advise_view(view(state, state.turn), standing, samples, seed, previous)
 
 
-def advise_view(seen: PlayerView, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> Advice:
+def position_of(position: Position) -> tuple[HandState, Standing]:
+    """The hand at play and the game's standing before it."""
+    if isinstance(position, HandState):
+        return position, Standing(position.rules)
+    hand = getattr(position, "hand", None)
+    if not isinstance(hand, HandState):
+        raise RuleError(
+            "bad_setting",
+            "the coach needs a hand state or a game",
+            setting="position",
+            value=type(position).__name__,
+        )
+    entries = tuple(p.entry for p in position.played if p.entry is not None)
+    return hand, Standing(position.rules, position.format, entries)
+
+
+def decision_key(seen: PlayerView, standing: Standing) -> str:
+    """A digest of everything the advice depends on: the view and the score."""
+    text = json.dumps(
+        [seen.to_json(), standing.format, [e.to_json() for e in standing.entries]],
+        sort_keys=True,
+    )
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def advise_view(
+    seen: PlayerView,
+    standing: Standing | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    previous: Advice | dict[str, Any] | None = None,
+) -> Advice:
     """:func:`advise` from the player's view (it must be their turn)."""
+    standing = standing or Standing(seen.rules)
     actions = seen.legal_actions()
-    exact = world_count(seen) <= samples
-    worlds = (
-        list(all_worlds(seen))
-        if exact
-        else list(sampled_worlds(seen, samples, random.Random(seed)))
+    key = decision_key(seen, standing)
+    if seed is None:
+        seed = int(key[:12], 16)
+    if previous is None:
+        evaluation = _start(actions, key, seed)
+    else:
+        evaluation = (
+            previous.evaluation
+            if isinstance(previous, Advice)
+            else Evaluation.from_json(
+                previous.get("evaluation") if isinstance(previous, dict) else previous
+            )
+        )
+        if evaluation.key != key or evaluation.seed != seed or evaluation.choices != tuple(actions):
+            raise RuleError(
+                "bad_setting",
+                "previous: the advice to refine is for another decision",
+                setting="previous",
+                value=evaluation.key,
+            )
+    if samples is None:
+        samples = max(BATCH, HINT_PLAYOUTS // len(actions))
+    evaluation = _play(seen, standing, evaluation, samples)
+    return _advice(seen, standing, evaluation)
+
+
+def _start(actions: list[Action], key: str, seed: int) -> Evaluation:
+    count = len(actions)
+    return Evaluation(
+        key,
+        seed,
+        0,
+        False,
+        tuple(actions),
+        (True,) * count,
+        ((0.0,) * len(_NUMBERS),) * count,
+        ((0.0,) * len(_PAIR),) * (count * (count - 1) // 2),
     )
+
+
+# --- playing the worlds ----------------------------------------------------------------------
+
+
+class _Sums:
+    """The evaluation's sums while worlds are played (a mutable copy)."""
+
+    def __init__(self, evaluation: Evaluation) -> None:
+        self.totals = [list(t) for t in evaluation.totals]
+        self.pairs = [list(p) for p in evaluation.pairs]
+        self.active = list(evaluation.active)
+        self.count = len(self.totals)
+
+    def add(self, weight: float, results: dict[int, tuple[float, float, bool, bool]]) -> None:
+        """One world's results: for each choice played, (win, points, undercut, fed)."""
+        for i, (win, points, undercut, fed) in results.items():
+            t = self.totals[i]
+            t[0] += weight
+            t[1] += weight * win
+            t[2] += weight * win * win
+            t[3] += weight * points
+            t[4] += weight * (points > 0)
+            t[5] += weight * (points < 0)
+            t[6] += weight * undercut
+            t[7] += weight * fed
+            t[8] += 1
+        played = sorted(results)
+        for a, i in enumerate(played):
+            for j in played[a + 1 :]:
+                p = self.pairs[_pair_index(i, j, self.count)]
+                diff = results[i][0] - results[j][0]
+                p[0] += weight
+                p[1] += weight * diff
+                p[2] += weight * diff * diff
+                p[3] += weight * (results[i][1] - results[j][1])
+
+
+def _pair_index(i: int, j: int, count: int) -> int:
+    """The index of pair ``i < j`` among all pairs of ``count`` choices, in order."""
+    return i * (2 * count - i - 1) // 2 + (j - i - 1)
+
+
+def _play(seen: PlayerView, standing: Standing, evaluation: Evaluation, samples: int) -> Evaluation:
+    if evaluation.exact or evaluation.worlds >= MAX_WORLDS:
+        return evaluation
+    model = Model(seen)
+    actions = list(evaluation.choices)
     me = seen.player
-    states = [world_state(seen, *world) for world in worlds]
-    scores: dict[Action, list[float]] = {
-        action: [] for action in actions
-    }  # the points of each world played, in order
-    undercuts = dict.fromkeys(actions, 0)
-    alive = list(actions)
-    stages = (
-        [len(states)]
-        if exact or len(actions) <= HALVING_MIN
-        else [max(1, len(states) // 4), max(1, len(states) // 2), len(states)]
+    values: dict[tuple[int, int, int] | None, float] = {}
+    point_value = _point_value(standing, me)
+
+    def value(entry: HandEntry | None) -> tuple[float, float]:
+        key = None if entry is None else (entry.winner, entry.points, entry.boxes)
+        if key not in values:
+            values[key] = standing.after(entry).win_chance(me)
+        points = 0 if entry is None else (entry.points if entry.winner == me else -entry.points)
+        return values[key], points
+
+    def play_world(
+        state: HandState, active: list[bool]
+    ) -> dict[int, tuple[float, float, bool, bool]]:
+        other = state.hands[1 - me].mask
+        results = {}
+        for i, action in enumerate(actions):
+            if not active[i]:
+                continue
+            entry, outcome, knocker = playout_end(apply(state, action))
+            win, points = value(entry)
+            undercut = outcome == "undercut" and knocker == me
+            fed = action.card is not None and bool(meld_outs(other) & action.card.bit)
+            results[i] = (win, points, undercut, fed)
+        return results
+
+    sums = _Sums(evaluation)
+    if evaluation.batches == 0 and model.world_count() <= samples:
+        for world, weight in every_world(model):
+            sums.add(weight, play_world(world_state(seen, world), sums.active))
+        return _frozen(evaluation, sums, 1, exact=True)
+    batches = evaluation.batches
+    played = 0
+    for _ in range(math.ceil(samples / BATCH)):
+        playouts = BATCH * sum(sums.active)
+        if batches * BATCH >= MAX_WORLDS or (played and played + playouts > MAX_PLAYOUTS):
+            break
+        rng = random.Random(f"{evaluation.seed}/{batches}")
+        for world in sample_worlds(model, BATCH, rng):
+            sums.add(1.0, play_world(world_state(seen, world), sums.active))
+        played += playouts
+        batches += 1
+        _race(sums, point_value)
+    return _frozen(evaluation, sums, batches - evaluation.batches, exact=False)
+
+
+def _frozen(evaluation: Evaluation, sums: _Sums, batches: int, exact: bool) -> Evaluation:
+    return Evaluation(
+        evaluation.key,
+        evaluation.seed,
+        evaluation.batches + batches,
+        exact,
+        evaluation.choices,
+        tuple(sums.active),
+        tuple(tuple(t) for t in sums.totals),
+        tuple(tuple(p) for p in sums.pairs),
     )
-    for size in stages:
-        for action in alive:
-            played = scores[action]
-            for world in states[len(played) : size]:
-                final = playout(apply(world, action))
-                played.append(points_for(final, me))
-                undercuts[action] += final.outcome == "undercut" and final.knocker == me
-        alive.sort(key=lambda a: -sum(scores[a]) / len(scores[a]))
-        alive = alive[: max(2, (len(alive) + 1) // 2)]
-    # A choice left early is valued by its difference from the best one in the same worlds.
-    best = alive[0]
-    base = sum(scores[best]) / len(states)
+
+
+def _race(sums: _Sums, point_value: float) -> None:
+    """Stop playing the choices already surely worse than the leader (module docstring)."""
+    leader = _leader(sums.totals, sums.active)
+    for i in range(sums.count):
+        if i == leader or not sums.active[i] or sum(sums.active) <= 2:
+            continue
+        cost, se, count = _compare(sums.pairs, sums.count, leader, i)
+        if count >= RACE_FROM and cost >= MISTAKE_POINTS * point_value and cost > RACE_SE * se:
+            sums.active[i] = False
+
+
+def _leader(totals: list[list[float]] | tuple[tuple[float, ...], ...], active: Any) -> int:
+    """The choice with the best mean among those played in the most worlds."""
+    most = max(t[0] for t in totals)
+    best, best_mean = 0, -math.inf
+    for i, t in enumerate(totals):
+        if t[0] >= most - 1e-9 and t[0] > 0:
+            mean = t[1] / t[0]
+            if mean > best_mean + 1e-12:
+                best, best_mean = i, mean
+    return best
+
+
+def _compare(
+    pairs: list[list[float]] | tuple[tuple[float, ...], ...], count: int, leader: int, i: int
+) -> tuple[float, float, float]:
+    """How much less winning chance choice ``i`` has than ``leader`` (mean over the worlds
+    both played), its standard error, and the number of those worlds."""
+    if i == leader:
+        return 0.0, 0.0, 0.0
+    a, b, sign = (leader, i, 1.0) if leader < i else (i, leader, -1.0)
+    p = pairs[_pair_index(a, b, count)]
+    weight, diff, diff2 = p[0], p[1], p[2]
+    if weight <= 0:
+        return 0.0, math.inf, 0.0
+    return sign * diff / weight, _se(weight, diff, diff2), weight
+
+
+def _se(weight: float, diff: float, diff2: float) -> float:
+    """The standard error of a mean difference from its sums over ``weight`` worlds (an exact
+    evaluation has none: its caller says so)."""
+    if weight < 2:
+        return math.inf
+    var = max(0.0, (diff2 - diff * diff / weight) / (weight - 1))
+    return math.sqrt(var / weight)
+
+
+def _point_value(standing: Standing, player: int) -> float:
+    """The chance of winning one hand point is worth at this score."""
+    up = standing.after(HandEntry(player, POINT_SPAN)).win_chance(player)
+    down = standing.after(HandEntry(1 - player, POINT_SPAN)).win_chance(player)
+    return max(1e-6, (up - down) / (2 * POINT_SPAN))
+
+
+# --- the advice ------------------------------------------------------------------------------
+
+
+def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Advice:
+    me = seen.player
+    actions = list(evaluation.choices)
+    totals, count = evaluation.totals, len(actions)
+    point_value = _point_value(standing, me)
+    leader = _leader(totals, evaluation.active)
+    lead = totals[leader]
+    lead_win = lead[1] / lead[0] if lead[0] else 0.0
+    lead_points = lead[3] / lead[0] if lead[0] else 0.0
+    estimates = []
+    for i in range(count):
+        cost, se, _ = _compare(evaluation.pairs, count, leader, i)
+        if evaluation.exact:
+            se = 0.0
+        pair = _pair_points(evaluation.pairs, count, leader, i)
+        estimates.append((lead_win - cost, lead_points - pair, cost, se))
+    # ties: more hand points, then gin before the knock it equals, then the engine's order
+    order = sorted(
+        range(count),
+        key=lambda i: (-estimates[i][0], -estimates[i][1], actions[i].kind != "gin", i),
+    )
+    best = order[0]
+    shares = {
+        actions[i]: (_percent(totals[i][6], totals[i][0]), _percent(totals[i][7], totals[i][0]))
+        for i in range(count)
+    }
+    found = facts(seen, actions, shares)
+    bonus = {"gin": seen.rules.gin_bonus, "big_gin": seen.rules.big_gin_bonus}
+    by_points = max(range(count), key=lambda i: (estimates[i][1], -i))
+    needs = (standing.needs(0), standing.needs(1))
+    game_first = False
+    if by_points != best:
+        cost_b = estimates[best][0] - estimates[by_points][0]
+        _, se_b, _ = _compare(evaluation.pairs, count, best, by_points)
+        game_first = is_mistake(cost_b, 0.0 if evaluation.exact else se_b, point_value)
+    game = None
+    if game_first:
+        player = min((0, 1), key=lambda p: needs[p])
+        game = {"code": "game_first", "player": player, "needs": needs[player]}
+    runner = order[1] if count > 1 else best
     choices = []
-    for action in actions:
-        played = scores[action]
-        count = len(played)
-        mean = round(base + sum(p - q for p, q in zip(played, scores[best])) / count, 2)
-        reasons = [
-            {
-                "code": "expected",
-                "points": mean,
-                "win": _percent(sum(p > 0 for p in played), count),
-                "lose": _percent(sum(p < 0 for p in played), count),
-                "samples": count,
-            }
-        ]
-        reasons += _reasons(seen, action, states[:count], undercuts[action] / count)
-        choices.append(Choice(action, mean, tuple(reasons)))
-    order = sorted(range(len(choices)), key=lambda i: (-choices[i].points, i))
-    return Advice(me, seen.phase, tuple(choices[i] for i in order), len(states), exact)
+    for i in order:
+        win, points, _, _ = estimates[i]
+        cost = max(0.0, estimates[best][0] - win)
+        _, se, _ = _compare(evaluation.pairs, count, best, i)
+        se = 0.0 if evaluation.exact or i == best else se
+        diff = estimates[i][1] - estimates[runner if i == best else best][1]
+        if i == best:
+            reason = fill(why(found[i], found[runner], diff, game), bonus)
+            against = None
+        else:
+            reason = fill(why(found[i], found[best], diff), bonus)
+            if reason["code"] == "plays_better" and diff <= 0:
+                # nothing speaks for it: its plainest fact instead
+                reason = next(iter(reasons(found[i], bonus)), {"code": "only_choice"})
+            against = fill(
+                why(found[best], found[i], -diff, game if i == by_points else None), bonus
+            )
+            if against["code"] == "plays_better" and against["points"] <= 0:
+                against = {"code": "wins_more", "percent": round(100 * cost, 1)}
+        t = totals[i]
+        numbers: Reason = {
+            "code": "expected",
+            "points": round(points, 2),
+            "win": _percent(t[4], t[0]),
+            "lose": _percent(t[5], t[0]),
+            "samples": round(t[8]),
+            "game": round(100 * win, 1),
+        }
+        rest = [r for r in reasons(found[i], bonus) if r != reason]
+        choices.append(
+            Choice(
+                actions[i],
+                round(win, 4),
+                round(points, 2),
+                round(cost, 4),
+                round(se, 4) if math.isfinite(se) else 1.0,
+                round(cost / point_value, 2),
+                round(t[8]),
+                i != best and is_mistake(cost, se, point_value),
+                reason,
+                against,
+                (numbers, reason, *rest),
+            )
+        )
+    return Advice(
+        me,
+        seen.phase,
+        tuple(choices),
+        round(totals[best][8]),
+        evaluation.exact,
+        evaluation.exact or evaluation.worlds >= MAX_WORLDS,
+        round(point_value, 6),
+        needs,
+        actions[by_points],
+        game_first,
+        evaluation,
+    )
 
 
-HALVING_MIN = 4
-"""With more choices than this (and worlds sampled), the coach plays every choice in a quarter
-of the worlds, the better half of them in half, and the better half of those in all: the
-choices that are clearly worse early get fewer playouts. A choice left early is valued as the
-best choice's points plus its mean difference from the best choice in the worlds it played
-(the same worlds for both, so the difference is not noise between deals)."""
+def _pair_points(pairs: tuple[tuple[float, ...], ...], count: int, leader: int, i: int) -> float:
+    """How many fewer hand points ``i`` scored than ``leader`` in the worlds both played."""
+    if i == leader:
+        return 0.0
+    a, b, sign = (leader, i, 1.0) if leader < i else (i, leader, -1.0)
+    p = pairs[_pair_index(a, b, count)]
+    return sign * p[3] / p[0] if p[0] else 0.0
 
 
 def _percent(part: float, whole: float) -> int:
-    return round(100 * part / whole)  # whole: the worlds played, never none
+    return round(100 * part / whole) if whole else 0
 
 
-def _reasons(
-    seen: PlayerView, action: Action, worlds: list[HandState], undercut: float
-) -> list[dict[str, Any]]:
-    """The structured reasons of one choice (see the module docstring)."""
-    mask, unseen = seen.hand.mask, list(seen.unseen)
-    rules = seen.rules
-    kind = action.kind
-    if kind in ("take_upcard", "draw_discard", "pass", "draw_stock"):
-        taking, drawing = draw_measures(seen, unseen)
-        if kind in ("pass", "draw_stock"):
-            return [{"code": "deadwood", "points": round(drawing, 1)}]
-        top = seen.discards[-1]
-        reasons = [{"code": "deadwood", "points": taking}]
-        if joins_meld(mask, top):
-            reasons.append({"code": "joins_meld", "card": str(top)})
-        reasons.append({"code": "reveals", "card": str(top)})
-        return reasons
-    if kind == "big_gin":
-        return [{"code": "big_gin", "bonus": rules.big_gin_bonus}]
-    if kind == "lay_off":
-        return []
-    card = action.card
-    assert card is not None  # a knock, gin or discard names its card
-    rest = mask ^ card.bit
-    points = min_deadwood_mask(rest)
-    reasons = [{"code": "deadwood", "points": points}]
-    if kind == "gin" or (kind == "knock" and points == 0):
-        reasons.append({"code": "gin", "bonus": rules.gin_bonus})
-    elif kind == "knock":
-        reasons.append(
-            {"code": "knock", "deadwood": points, "limit": rules.knock_limit_for(seen.upcard)}
-        )
-        reasons.append({"code": "undercut_risk", "percent": _percent(undercut, 1)})
-    for meld in arrange(seen.hand).melds:
-        if card in meld.cards:
-            reasons.append({"code": "breaks_meld", "card": str(card), "meld": str(meld)})
-    if kind == "discard":
-        outs = sum(1 for c in unseen if min_deadwood_after_discard_mask(rest | c.bit) < points)
-        reasons.append({"code": "keeps_draws", "outs": outs})
-        reasons += _two_way_runs(rest, seen)
-        other = seen.opponent
-        fed = sum(1 for w in worlds if joins_meld(w.hands[other].mask, card))
-        reasons.append({"code": "gives_meld", "percent": _percent(fed, len(worlds))})
-        if joins_meld(seen.known.mask, card):
-            reasons.append({"code": "known_to_opponent", "card": str(card)})
-        if _passed(seen, card):
-            reasons.append({"code": "opponent_passed", "card": str(card)})
-    return reasons
-
-
-def _two_way_runs(rest: int, seen: PlayerView) -> list[dict[str, Any]]:
-    """Two-card runs among the unmatched cards of ``rest``, open at both ends, both ends
-    unseen."""
-    loose = arrange(cards_from_mask(rest)).deadwood.mask
-    found = []
-    for card in cards_from_mask(loose):
-        if not 2 <= card.rank <= 11:
-            continue
-        up, low, high = DECK[card.index + 1], DECK[card.index - 1], DECK[card.index + 2]
-        if loose & up.bit and seen.unseen.mask & low.bit and seen.unseen.mask & high.bit:
-            found.append({"code": "two_way_run", "cards": f"{card} {up}"})
-    return found
-
-
-def _passed(seen: PlayerView, card: Card) -> bool:
-    """Whether the other player threw a card of this rank, or passed one over (declined the
-    upcard, or drew from the stock while it topped the pile).
-
-    The card on top when a player passes or draws from the stock is the upcard or the last
-    card discarded: a card taken from the pile is always followed by its taker's discard."""
-    other = seen.opponent
-    top = seen.upcard
-    for event in seen.history:
-        if event.player == other and event.kind in ("pass", "draw_stock") and top.rank == card.rank:
-            return True
-        if event.kind == "discard":
-            assert event.card is not None  # a discard is seen
-            if event.player == other and event.card.rank == card.rank:
-                return True
-            top = event.card
-    return False
+def forget() -> None:
+    """Forget what the playouts remembered (the browser's memory snapshot is taken without
+    it: it would only make the download bigger)."""
+    forget_deadwood()
 
 
 # --- lay-offs by hand --------------------------------------------------------------------------
@@ -547,7 +811,7 @@ def lay_off_review(state: HandState) -> dict[str, Any]:
 
 
 def check_lay_off_plan(
-    state: HandState, plays: tuple[tuple[Card, int], ...] | None
+    state: HandState, plays: tuple[tuple[Any, int], ...] | None
 ) -> dict[str, Any]:
     """The defender's lay-offs so far (``(card, meld index)`` in order), checked one at a time
     against the knocker's layout in the ``lay_off`` phase: the knocker's melds after them,

@@ -40,8 +40,10 @@ view           ``state``, ``player``                      what that player may k
                                                           :class:`~ginrummy.public.PlayerView`)
 bot            ``state``, ``level`` (``strong``),         ``action``: the bot's move for the
                ``seed`` (optional)                        player to act
-advice         ``state``, ``samples`` (32), ``seed`` (0)  the coach's ranked ``choices``, each
-                                                          with ``points`` and ``reasons``
+advice         ``state`` or ``game``, ``samples``         the coach's advice: ranked ``choices``
+               (a first hint's), ``seed`` (from the       (chance of winning the game, hand
+               decision), ``previous`` (an advice of      points, cost, standard error, mistake,
+               the same decision to refine)               reasons; see ginrummy.advice)
 lay_off_check  ``state`` (lay_off phase), ``lay_offs``    the knocker's melds after the
                (``[{"card": "4S", "meld": 0}]``)          defender's lay-offs so far, each
                                                           checked; the defender's deadwood
@@ -64,7 +66,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import __version__
-from .advice import DEFAULT_SAMPLES, advise, check_lay_off_plan, lay_off_review
+from .advice import advise, check_lay_off_plan, lay_off_review
 from .bots import choose
 from .cards import Card, Hand, parse_cards
 from .ending import verdict
@@ -215,9 +217,23 @@ def _op_bot(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _op_advice(request: dict[str, Any]) -> dict[str, Any]:
-    state = HandState.from_json(_field(request, "state", dict))
+    """The coach's advice on a hand (``state``) or on a game's current hand (``game``: the
+    score is weighed), refining ``previous`` if given. The work is bounded by
+    :data:`ginrummy.advice.MAX_SAMPLES` and :data:`ginrummy.advice.MAX_PLAYOUTS`."""
+    if ("state" in request) == ("game" in request):
+        raise RequestError(
+            "missing_field", "the request needs a 'state' or a 'game' field", field="state"
+        )
+    position: HandState | Game = (
+        HandState.from_json(_field(request, "state", dict))
+        if "state" in request
+        else game_from_json(_field(request, "game", dict))
+    )
     return advise(
-        state, _field(request, "samples", int, DEFAULT_SAMPLES), _field(request, "seed", int, 0)
+        position,
+        _field(request, "samples", int, None),
+        _field(request, "seed", int, None),
+        _field(request, "previous", dict, None),
     ).to_json()
 
 

@@ -1,26 +1,25 @@
 """Computer players: :func:`choose` picks an action for the player to act, at a given level.
 
+There is one mind: the coach (:mod:`ginrummy.advice`), which plays out every choice in worlds
+drawn from its opponent model with the base policy (:mod:`ginrummy.policy`) and weighs the
+score of the game. The levels (:data:`LEVELS`) are that mind at full strength, or made
+weaker on purpose:
+
+- ``strong``: plays the coach's best choice, with :data:`STRONG_PLAYOUTS` playouts per
+  decision (more than a first hint's :data:`~ginrummy.advice.HINT_PLAYOUTS`): the teacher is
+  at least as strong as the strongest opponent;
+- ``intermediate``: no look-ahead: the base policy alone (the move the coach's playouts
+  would make for it), with a worse knock rule: it knocks at the first chance;
+- ``beginner``: the intermediate, with noise: it takes from the pile only to make a meld,
+  and half the time throws a random card that is in no meld rather than the policy's.
+
 A bot reads only :func:`ginrummy.public.view` of the state, so it never uses the other hand's
-hidden cards or the order of the stock. Its choice is deterministic for a given ``seed`` (its
-random tie-breaks are seeded by the seed and the public state).
-
-The levels (:data:`LEVELS`):
-
-- ``beginner``: takes a card from the discard pile only when it makes a meld with its cards,
-  throws its highest unmatched card half the time and a random one otherwise, knocks at the
-  first chance;
-- ``intermediate``: throws the card that leaves the least deadwood, ties broken by the chances
-  the next draw improves the hand; takes the discard when it leaves less deadwood than a draw
-  from the stock is expected to; knocks at the first chance;
-- ``strong``: weighs each discard by the deadwood it leaves, the expected deadwood after the
-  next draw, and the danger of handing the other player a meld (cards they are known to hold,
-  cards still unseen); takes the discard on the same measures; knocks at once early, later
-  (as the other hand improves and the undercut risk grows) only with less deadwood, and plays
-  on for gin with 1 or 2 points when many unseen cards would give it.
+hidden cards or the order of the stock. Its choice is deterministic for a given ``seed``.
+Given a :class:`~ginrummy.match.Game` rather than a hand, the strong bot weighs its score.
 
 >>> from ginrummy.hand import deal
 >>> state = deal(seed=7)
->>> choose(state, "strong", seed=1)
+>>> choose(state, "beginner", seed=1)
 Action(kind='pass', player=1, card=None)
 >>> choose(state, "grandmaster")
 Traceback (most recent call last):
@@ -31,265 +30,97 @@ ginrummy.errors.RuleError: no bot level 'grandmaster'; choose one of beginner, i
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from .cards import LANE_BITS, Card
-from .ending import verdict
+from .advice import BATCH, advise_view, decision_key, position_of
+from .cards import Card
 from .errors import RuleError
-from .hand import Action, HandState
-from .melds import arrange, min_deadwood_after_discard_mask, min_deadwood_mask
+from .hand import Action
+from .melds import arrange
+from .playout import view_action
+from .policy import _least, joins_meld, meld_outs
 from .public import PlayerView, view
+from .standing import Standing
+
+__all__ = ["LEVELS", "choose", "decide", "joins_meld"]
 
 LEVELS = ("beginner", "intermediate", "strong")
-_LANE = (1 << LANE_BITS) - 1
-_RANK = sum(1 << (suit * LANE_BITS) for suit in range(4))  # bit 0 of each suit's lane
+STRONG_PLAYOUTS = 192
+"""The strong bot's playouts per decision (its worlds: this divided by the choices)."""
+NOISE = 0.5
+"""How often the beginner throws a random card that is in no meld."""
 
 
-def choose(state: HandState, level: str = "strong", seed: int | None = None) -> Action:
-    """The action ``level`` plays for ``state.turn``. Raises ``RuleError`` ``unknown_level``
-    (``level``) for an unknown level, ``hand_over`` when the hand is finished."""
+def choose(position: Any, level: str = "strong", seed: int | None = None) -> Action:
+    """The action ``level`` plays for the player to act in ``position`` (a hand state or a
+    game). Raises ``RuleError`` ``unknown_level`` (``level``) for an unknown level,
+    ``hand_over`` when the hand is finished."""
     if level not in LEVELS:
         raise RuleError(
             "unknown_level",
             f"no bot level {str(level)[:40]!r}; choose one of {', '.join(LEVELS)}",
             level=str(level)[:40],
         )
+    state, standing = position_of(position)
     if state.phase == "finished":
         raise RuleError("hand_over", "the hand is over", kind="bot")
-    return decide(view(state, state.turn), level, seed)
+    return decide(view(state, state.turn), level, seed, standing)
 
 
-def decide(seen: PlayerView, level: str = "strong", seed: int | None = None) -> Action:
+def decide(
+    seen: PlayerView,
+    level: str = "strong",
+    seed: int | None = None,
+    standing: Standing | None = None,
+) -> Action:
     """The action ``level`` plays from a player's view (it must be their turn)."""
     actions = seen.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    rng = random.Random(f"{seed}|{seen.hand}|{len(seen.history)}|{seen.phase}")
-    return _PLAYERS[level](seen, actions, rng)
+    if level == "strong":
+        standing = standing or Standing(seen.rules)
+        mixed = None if seed is None else int(decision_key(seen, standing)[:12], 16) ^ seed
+        samples = max(BATCH, STRONG_PLAYOUTS // len(actions))
+        return advise_view(seen, standing, samples, mixed).best.action
+    move = view_action(seen)
+    if seen.phase == "discard" and move.kind == "discard":
+        ending = _first_knock(seen, actions)
+        if ending is not None:
+            return ending
+    if level == "beginner":
+        rng = random.Random(f"{seed}|{seen.hand}|{len(seen.history)}|{seen.phase}")
+        return _noisy(seen, actions, move, rng)
+    return move
 
 
-# --- what the levels share -------------------------------------------------------------------
+def _first_knock(seen: PlayerView, actions: list[Action]) -> Action | None:
+    """Gin or a knock at the first chance: the worse knock rule of the weaker levels."""
+    for kind in ("big_gin", "gin", "knock"):
+        ends = [a for a in actions if a.kind == kind]
+        if ends:
+            return min(ends, key=lambda a: _kept(seen, a.card))
+    return None
 
 
-def joins_meld(mask: int, card: Card) -> bool:
-    """Whether ``card`` makes a meld (a set or a run of 3) with some cards of ``mask``.
-
-    >>> from ginrummy.cards import Hand
-    >>> joins_meld(Hand("7H 7S 2C").mask, Card.parse("7D")), joins_meld(Hand("8H TH").mask,
-    ...                                                                  Card.parse("9H"))
-    (True, True)
-    >>> joins_meld(Hand("8H 9S").mask, Card.parse("7H"))
-    False
-    """
-    low = card.rank - 1  # the card's bit in its suit's lane
-    if (mask >> low & _RANK).bit_count() >= 2:
-        return True
-    lane = (mask >> (card.index - low) & _LANE) | 1 << low
-    starts = lane & lane >> 1 & lane >> 2  # the lowest cards of runs of 3 in the lane
-    return bool(starts & (7 << low) >> 2)  # a run starting 2, 1 or 0 below the card
+def _kept(seen: PlayerView, card: Card | None) -> tuple[int, int]:
+    if card is None:
+        return (0, 0)
+    return (_least(seen.hand.mask ^ card.bit), -card.value)
 
 
-def discards(seen: PlayerView) -> list[Card]:
-    """The cards the player may throw now (all but the card just taken)."""
-    return [card for card in seen.hand if card is not seen.taken]
-
-
-def least_deadwood_discards(mask: int, cards: list[Card]) -> tuple[int | None, list[Card]]:
-    """The least deadwood left by throwing one of ``cards`` from ``mask``, and the cards that
-    leave it."""
-    best: int | None = None
-    chosen: list[Card] = []
-    for card in cards:
-        points = min_deadwood_mask(mask ^ card.bit)
-        if best is None or points < best:
-            best, chosen = points, [card]
-        elif points == best:
-            chosen.append(card)
-    return best, chosen
-
-
-def expected_after_draw(mask: int, unseen: list[Card]) -> float:
-    """The mean least deadwood after drawing one of ``unseen`` to the 10 cards of ``mask`` and
-    throwing the best card."""
-    keep = min_deadwood_mask(mask)
-    if not unseen:
-        return float(keep)
-    swap = min_deadwood_after_discard_mask(mask)
-    total = 0
-    for card in unseen:
-        # A card that makes no meld with the hand stays unmatched if kept: throw it, or keep
-        # it and throw the best other card (exact, and no search).
-        total += (
-            min_deadwood_after_discard_mask(mask | card.bit)
-            if joins_meld(mask, card)
-            else min(keep, card.value + swap)
-        )
-    return total / len(unseen)
-
-
-def _ending(seen: PlayerView, card: Card) -> Action | None:
-    """Gin or a knock throwing ``card``, when the rules allow one."""
-    kind = verdict(min_deadwood_mask(seen.hand.mask ^ card.bit), seen.rules, seen.upcard).kind
-    return Action(kind, seen.player, card) if kind in ("gin", "knock") else None
-
-
-def _big_gin(actions: list[Action]) -> Action | None:
-    return next((a for a in actions if a.kind == "big_gin"), None)
-
-
-def _top(seen: PlayerView) -> Card:
-    return seen.discards[-1]
-
-
-def draw_measures(seen: PlayerView, unseen: list[Card]) -> tuple[float, float]:
-    """The least deadwood after taking the top of the pile (and throwing another card), and
-    the mean after a draw from the stock; taking counts as no better without a pile."""
-    drawing = expected_after_draw(seen.hand.mask, unseen)
-    if not seen.discards:
-        return drawing, drawing
-    with_top = seen.hand.mask | _top(seen).bit
-    return min(min_deadwood_mask(with_top ^ c.bit) for c in seen.hand), drawing
-
-
-def _take_or_not(seen: PlayerView, actions: list[Action], take: bool) -> Action:
+def _noisy(seen: PlayerView, actions: list[Action], move: Action, rng: random.Random) -> Action:
+    """The beginner's move: takes only what makes a meld; half the time a random throw of a
+    card in no meld."""
     kinds = {a.kind: a for a in actions}
-    if seen.phase == "offer":
-        return kinds["take_upcard" if take else "pass"]
-    return kinds["draw_discard"] if take and "draw_discard" in kinds else kinds["draw_stock"]
-
-
-# --- beginner --------------------------------------------------------------------------------
-
-
-def _beginner(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
     if seen.phase in ("offer", "draw"):
-        take = bool(seen.discards) and joins_meld(seen.hand.mask, _top(seen))
-        return _take_or_not(seen, actions, take)
-    ending = _big_gin(actions)
-    if ending:
-        return ending
-    cards = discards(seen)
-    loose = [c for c in cards if c in arrange(seen.hand).deadwood] or cards
-    card = max(loose, key=lambda c: c.value) if rng.random() < 0.5 else rng.choice(loose)
-    return _ending(seen, card) or Action("discard", seen.player, card)
-
-
-# --- intermediate ----------------------------------------------------------------------------
-
-
-def _intermediate(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
-    mask, unseen = seen.hand.mask, list(seen.unseen)
-    if seen.phase in ("offer", "draw"):
-        taking, drawing = draw_measures(seen, unseen)
-        return _take_or_not(seen, actions, taking < drawing - 1)
-    ending = _big_gin(actions)
-    if ending:
-        return ending
-    _, chosen = least_deadwood_discards(mask, discards(seen))
-    if len(chosen) > 1:
-        scores = [(expected_after_draw(mask ^ c.bit, unseen), c) for c in chosen]
-        low = min(s for s, _ in scores)
-        chosen = [c for s, c in scores if s == low]
-    card = rng.choice(chosen)
-    return _ending(seen, card) or Action("discard", seen.player, card)
-
-
-# --- strong ----------------------------------------------------------------------------------
-
-DANGER_WEIGHT = 8.0
-"""Points of harm charged for handing the other player a card that surely makes them a meld."""
-NOW_WEIGHT = 0.4
-"""The weight of the deadwood held now beside the expected deadwood after the next draw."""
-
-
-def _partner_patterns(card: Card) -> list[tuple[Card, Card]]:
-    """The pairs of cards that make a meld with ``card``: two of its rank, or run neighbours."""
-    same = [Card(card.rank, s) for s in "SHDC" if s != card.suit]
-    pairs = [(a, b) for i, a in enumerate(same) for b in same[i + 1 :]]
-    for low in (card.rank - 2, card.rank - 1, card.rank):  # the card highest, middle, lowest
-        if low >= 1 and low + 2 <= 13:
-            a, b = (r for r in (low, low + 1, low + 2) if r != card.rank)
-            pairs.append((Card(a, card.suit), Card(b, card.suit)))
-    return pairs
-
-
-def danger(seen: PlayerView, card: Card) -> float:
-    """The chance (0 to 1) that the other player holds two cards making a meld with ``card``:
-    a known card counts as held, an unseen card as held with the share of unseen cards in
-    their hand; cards in the pile or in our hand are not theirs."""
-    hidden = seen.opponent_count - len(seen.known)
-    unseen = len(seen.unseen)
-    share = hidden / unseen if unseen else 0.0
-    known, maybe = seen.known.mask, seen.unseen.mask
-
-    def held(c: Card) -> float:
-        return 1.0 if known & c.bit else (share if maybe & c.bit else 0.0)
-
-    missing = 1.0
-    for a, b in _partner_patterns(card):
-        missing *= 1.0 - held(a) * held(b)
-    return 1.0 - missing
-
-
-def _discard_score(seen: PlayerView, rest: int, now: int, card: Card, unseen: list[Card]) -> float:
-    """How bad it is to throw ``card``, keeping ``rest`` with ``now`` points of deadwood: the
-    points kept now (weighed ``NOW_WEIGHT``), the points expected after the next draw, and the
-    danger of the card (weighed ``DANGER_WEIGHT`` with a full stock of 31 cards, growing as
-    the stock runs down to twice that with none)."""
-    late = 1.0 + (31 - seen.stock_count) / 31
-    return (
-        NOW_WEIGHT * now
-        + expected_after_draw(rest, unseen)
-        + DANGER_WEIGHT * late * danger(seen, card)
-    )
-
-
-def _strong(seen: PlayerView, actions: list[Action], rng: random.Random) -> Action:
-    mask, unseen = seen.hand.mask, list(seen.unseen)
-    if seen.phase in ("offer", "draw"):
-        taking, drawing = draw_measures(seen, unseen)
-        take = taking < drawing - 1.5 or (
-            taking <= seen.rules.knock_limit_for(seen.upcard) and taking < drawing
-        )
-        return _take_or_not(seen, actions, take)
-    ending = _big_gin(actions)
-    if ending:
-        return ending
-    cards = discards(seen)
-    now = {card: min_deadwood_mask(mask ^ card.bit) for card in cards}
-    ranked = sorted(cards, key=lambda c: (now[c], -c.value, c.index))
-    scores = {
-        c: (_discard_score(seen, mask ^ c.bit, now[c], c, unseen), rng.random())
-        for c in ranked[:SHORTLIST]
-    }
-    card = min(scores, key=scores.__getitem__)
-    best = now[ranked[0]]
-    knock_card = min((c for c in scores if now[c] == best), key=scores.__getitem__)
-    ending = _ending(seen, knock_card)
-    if ending is not None and _should_knock(seen, best, mask ^ knock_card.bit, unseen):
-        return ending
-    return Action("discard", seen.player, card)
-
-
-SHORTLIST = 5
-"""The strong bot weighs only the discards leaving the least deadwood now (the others break
-melds or keep high cards)."""
-KNOCK_TURNS = 16
-"""Draws (both players') before the strong bot starts asking a knock for less deadwood."""
-
-
-def _should_knock(seen: PlayerView, points: int, rest: int, unseen: list[Card]) -> bool:
-    """Knock with ``points`` of deadwood (the 10 cards ``rest`` kept), or play on for gin or a
-    lower knock? Early, knock; later the other hand has improved and may undercut, so knock
-    only with fewer points; play on for gin with 1 or 2 points when many cards give gin and
-    the stock is long."""
-    if points == 0:
-        return True
-    turns = sum(1 for e in seen.history if e.kind in ("draw_stock", "draw_discard", "take_upcard"))
-    ginning = sum(1 for c in unseen if min_deadwood_after_discard_mask(rest | c.bit) == 0)
-    if points <= 2 and ginning >= 4 and seen.stock_count > 12:
-        return False
-    # to the 16th draw, 10 (any knock); then 1 fewer every 2 draws, down to 4
-    return points <= max(4, 10 - max(0, turns - KNOCK_TURNS) // 2)
-
-
-_PLAYERS = {"beginner": _beginner, "intermediate": _intermediate, "strong": _strong}
+        top = seen.discards[-1] if seen.discards else None
+        melds = top is not None and bool(meld_outs(seen.hand.mask) & top.bit)
+        take = "take_upcard" if seen.phase == "offer" else "draw_discard"
+        give = "pass" if seen.phase == "offer" else "draw_stock"
+        return kinds[take] if melds and take in kinds else kinds[give]
+    if move.kind != "discard" or rng.random() >= NOISE:
+        return move
+    loose = [c for c in arrange(seen.hand).deadwood if c is not seen.taken]
+    if not loose:
+        return move
+    return Action("discard", seen.player, rng.choice(loose))

@@ -232,8 +232,14 @@ def test_view_bot_and_advice():
         == move
     )
     advice = ask({"op": "advice", "state": state, "samples": 3, "seed": 2})["result"]
-    assert advice["samples"] == 3 and len(advice["choices"]) == 2
-    assert advice["choices"][0]["points"] >= advice["choices"][1]["points"]
+    assert advice["samples"] == 4 and len(advice["choices"]) == 2  # worlds come in fours
+    assert advice["choices"][0]["win"] >= advice["choices"][1]["win"]
+    game = ask({"op": "game_new", "seed": 7})["result"]["game"]
+    on_game = ask({"op": "advice", "game": game, "samples": 4})["result"]
+    refined = ask({"op": "advice", "game": game, "samples": 4, "previous": on_game})["result"]
+    assert refined["samples"] == 8 and on_game["needs"] == [100, 100]
+    both = ask({"op": "advice", "game": game, "state": state})["error"]
+    assert both["code"] == "missing_field"
     assert ask({"op": "bot", "state": state, "level": "x"})["error"]["code"] == "unknown_level"
     assert ask({"op": "view", "state": state, "player": 2})["error"]["code"] == "bad_setting"
     assert ask({"op": "advice", "state": state, "samples": 0})["error"]["code"] == "bad_setting"

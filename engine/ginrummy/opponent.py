@@ -1,0 +1,263 @@
+"""The opponent model: the other player's hidden cards, inferred from the public history.
+
+A player cannot see the other hand's cards beyond those it took from the pile (``known``),
+nor the stock's order. A *world* deals the unseen cards: the other hand's hidden cards, the
+knock's face-down discard when it is hidden, and the stock in some order. Not every deal is
+as likely: the other player made their takes, passes and discards with their cards, and a
+sensible player keeps cards that meld, takes cards that make melds and throws cards that
+do not. So each deal of the hidden cards ``H`` has a weight, the likelihood of the other
+player's public moves had they held ``H`` (:func:`likelihood`): the product over their moves of
+
+- a **discard** ``d``: ``EPSILON + (1 - EPSILON) * exp(-regret / REGRET_SCALE)``, where
+  ``regret`` is the deadwood the cards then held keep after throwing ``d`` less the least any
+  throw keeps: throwing a card that breaks a meld, or keeping higher unmatched cards, is
+  unlikely;
+- a **take** of ``c`` from the pile (the upcard too): :data:`TAKE_MELD` when ``c`` makes or
+  extends a meld with the cards then held, else :data:`TAKE_OTHER`;
+- a **pass** over ``c`` (declining the upcard, or drawing from the stock while ``c`` topped
+  the pile): one less the chance of taking it.
+
+The cards held at a move are worked out backwards from ``H`` and the known cards: the cards
+the player threw since are added back, the cards taken from the pile since are taken out.
+Cards drawn from the stock since cannot be told apart, so they stay in (the hand at a move
+may look one card richer per draw since; the model accepts that). The stock's order is
+uniform whatever ``H`` is.
+
+Sampling (:func:`sample_worlds`) draws :data:`CANDIDATES` uniform deals per world wanted,
+weighs each by :func:`likelihood` and keeps ``count`` of them with chances in proportion to
+their weights (systematic resampling), each with a stock shuffled afresh. Every world kept
+then counts the same. :func:`every_world` lists every deal with its exact weight, for small
+endgames; the tests check the sampler's frequencies against it.
+
+>>> from ginrummy.cards import Hand
+>>> from ginrummy.hand import Action, apply, deal
+>>> from ginrummy.public import view
+>>> state = apply(deal(seed=7), Action("take_upcard", 1))
+>>> model = Model(view(state, 0))
+>>> len(model.unseen), model.hidden
+(41, 10)
+>>> # they took the 9H upcard: a hand with 9S and 9D explains it better than one without
+>>> with_nines = model.weight(Hand("9S 9D 2C 4C 6D 8S TS QC KD KH").mask)
+>>> without = model.weight(Hand("2S 3D 2C 4C 6D 8S TS QC KD KH").mask)
+>>> with_nines > without
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .cards import Card, _hand
+from .hand import HandState
+from .policy import _least, _least_after, meld_outs
+from .public import PlayerView
+
+EPSILON = 0.1
+"""The share of its likelihood a move keeps however little sense it makes to the model (a
+player may play differently from the model, or badly)."""
+REGRET_SCALE = 3.0
+"""Deadwood points of regret that divide a discard's likelihood by e."""
+TAKE_MELD = 0.85
+"""The chance a sensible player takes a card that makes or extends a meld with their cards."""
+TAKE_OTHER = 0.1
+"""The chance they take a card that does not."""
+CANDIDATES = 4
+"""Uniform deals drawn per world kept (see the module docstring)."""
+
+World = tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]
+"""A world: the other hand's hidden cards, the face-down discard (None when it is not
+hidden) and the stock, top first."""
+
+
+@dataclass(frozen=True)
+class _Move:
+    """One public move of the other player: ``kind`` is ``discard``, ``take`` or ``pass``;
+    the cards then held are ``(H | known | add) & ~remove``."""
+
+    kind: str
+    card: Card
+    add: int
+    remove: int
+
+
+class Model:
+    """The opponent model for one view: the unseen cards, how many are hidden in the other
+    hand, and the other player's moves to weigh (see the module docstring)."""
+
+    def __init__(self, seen: PlayerView) -> None:
+        self.seen = seen
+        self.unseen = tuple(seen.unseen)
+        self.hidden = seen.opponent_count - len(seen.known)
+        self.face_down = int(seen.knocker is not None and seen.knock_discard is None)
+        self.known = seen.known.mask
+        self.moves = _moves(seen) if self.hidden else ()
+
+    def weight(self, hidden: int) -> float:
+        """The likelihood of the other player's public moves had they held the hidden cards
+        ``hidden`` (a mask) besides the known ones."""
+        return likelihood(self.moves, hidden | self.known)
+
+    def world_count(self) -> int:
+        """How many different worlds there are (hidden cards, face-down card, stock order)."""
+        unseen = len(self.unseen)
+        return (
+            math.comb(unseen, self.hidden)
+            * math.comb(unseen - self.hidden, self.face_down)
+            * math.factorial(unseen - self.hidden - self.face_down)
+        )
+
+
+def _moves(seen: PlayerView) -> tuple[_Move, ...]:
+    """The other player's moves to weigh, each with the cards to add back and take out."""
+    other = seen.opponent
+    pile = [seen.upcard]
+    found: list[tuple[str, Card, int]] = []  # (kind, card, index in the history)
+    for index, event in enumerate(seen.history):
+        top = pile[-1] if pile else None
+        if event.kind in ("take_upcard", "draw_discard"):
+            assert event.card is not None  # a take shows its card
+            if pile:
+                pile.pop()
+            if event.player == other:
+                found.append(("take", event.card, index))
+        elif event.kind == "discard":
+            assert event.card is not None  # a discard shows its card
+            pile.append(event.card)
+            if event.player == other:
+                found.append(("discard", event.card, index))
+        elif (
+            (event.kind == "pass" or (event.kind == "draw_stock" and not _stock_only(seen, index)))
+            and event.player == other
+            and top is not None
+        ):
+            found.append(("pass", top, index))
+    moves = []
+    for kind, card, index in found:
+        add = remove = 0
+        for later in seen.history[index + 1 :]:
+            if later.player != other or later.card is None:
+                continue
+            if later.kind == "discard":
+                add |= later.card.bit
+                remove &= ~later.card.bit
+            else:
+                remove |= later.card.bit
+                add &= ~later.card.bit
+        if kind == "discard":
+            add |= card.bit  # held until thrown
+        elif kind == "take":
+            remove |= card.bit  # the cards held before the take
+        moves.append(_Move(kind, card, add, remove))
+    return tuple(moves)
+
+
+def _stock_only(seen: PlayerView, index: int) -> bool:
+    """Whether the draw at ``index`` was the non-dealer's forced first draw (both passed)."""
+    before = seen.history[:index]
+    return len(before) == 2 and all(e.kind == "pass" for e in before)
+
+
+def likelihood(moves: tuple[_Move, ...], hand: int) -> float:
+    """The product of the moves' likelihoods (module docstring) for the cards ``hand`` held
+    now."""
+    weight = 1.0
+    for move in moves:
+        held = (hand | move.add) & ~move.remove
+        if move.kind == "discard":
+            regret = _least(held ^ move.card.bit) - _least_after(held)
+            weight *= EPSILON + (1.0 - EPSILON) * math.exp(-regret / REGRET_SCALE)
+        else:
+            take = TAKE_MELD if meld_outs(held) & move.card.bit else TAKE_OTHER
+            weight *= take if move.kind == "take" else 1.0 - take
+    return weight
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def sample_worlds(model: Model, count: int, rng: random.Random) -> list[World]:
+    """``count`` worlds drawn in proportion to their weights (module docstring)."""
+    unseen = list(model.unseen)
+    hidden, face_down = model.hidden, model.face_down
+    if not model.moves:
+        return [_deal(unseen, hidden, face_down, rng) for _ in range(count)]
+    candidates = []
+    for _ in range(count * CANDIDATES):
+        rng.shuffle(unseen)
+        held = tuple(unseen[:hidden])
+        candidates.append((held, model.weight(_mask(held))))
+    total = sum(w for _, w in candidates)
+    worlds = []
+    spacing = total / count
+    point = rng.random() * spacing
+    reached, index = 0.0, 0
+    for _ in range(count):
+        while reached + candidates[index][1] < point and index + 1 < len(candidates):
+            reached += candidates[index][1]
+            index += 1
+        held = candidates[index][0]
+        rest = [c for c in model.unseen if c not in held]
+        rng.shuffle(rest)
+        down = rest.pop() if face_down else None
+        worlds.append((held, down, tuple(rest)))
+        point += spacing
+    return worlds
+
+
+def _deal(unseen: list[Card], hidden: int, face_down: int, rng: random.Random) -> World:
+    rng.shuffle(unseen)
+    down = unseen[hidden] if face_down else None
+    return tuple(unseen[:hidden]), down, tuple(unseen[hidden + face_down :])
+
+
+def every_world(model: Model) -> Iterator[tuple[World, float]]:
+    """Every world and its weight (the weights sum to 1): for small endgames."""
+    unseen = model.unseen
+    deals = list(itertools.combinations(unseen, model.hidden))
+    weights = [model.weight(_mask(held)) for held in deals]
+    total = sum(weights)
+    for held, weight in zip(deals, weights):
+        rest = tuple(c for c in unseen if c not in held)
+        downs: list[tuple[Card, ...]] = [(c,) for c in rest] if model.face_down else [()]
+        orders = math.factorial(len(rest) - model.face_down) * len(downs)
+        for down in downs:
+            left = tuple(c for c in rest if c not in down)
+            for stock in itertools.permutations(left):
+                yield (held, down[0] if down else None, stock), weight / total / orders
+
+
+def world_state(seen: PlayerView, world: World) -> HandState:
+    """The hand state of one world: the view's public facts plus this deal of unseen cards."""
+    hidden, face_down, stock = world
+    other = tuple(seen.known) + tuple(hidden)
+    theirs = _hand(other, _mask(other))
+    hands = (seen.hand, theirs) if seen.player == 0 else (theirs, seen.hand)
+    return HandState(
+        rules=seen.rules,
+        dealer=seen.dealer,
+        hands=hands,
+        stock=tuple(stock),
+        discards=seen.discards,
+        upcard=seen.upcard,
+        phase=seen.phase,
+        turn=seen.turn,
+        end_of_stock=seen.end_of_stock,
+        taken=seen.taken,
+        stock_only=seen.stock_only,
+        reshuffles=seen.reshuffles,
+        knocker=seen.knocker,
+        ending=seen.ending,
+        knock_discard=seen.knock_discard if face_down is None else face_down,
+        outcome=seen.outcome,
+        history=seen.history,
+        layout=seen.layout,
+        laid_off=seen.laid_off,
+    )
