@@ -184,19 +184,16 @@ def test_every_key_named_in_the_code_has_a_message():
 def play_families() -> dict[str, tuple[str, ...]]:
     """The play page's keys built from a value (``f"play.move.{kind}"``): each family, and every
     value the engine and the play page can give it."""
-    import ginview.play.coach as coach
     from ginrummy import RULESETS
     from ginrummy.bots import LEVELS
     from ginrummy.hand import ACTION_KINDS
     from ginrummy.match import FORMATS
+    from ginrummy.reasons import REASON_CODES
     from ginview.play.views import DEFENDER_STEPS, KNOCKER_STEPS, SPEEDS
 
-    whys = tuple(sorted(set(re.findall(r"^- ``(\w+)``", coach.__doc__, re.M))))
-    whys += tuple(
-        code
-        for line in re.findall(r"^- (``\w+``.*, ``\w+`` ``\w+``):", coach.__doc__, re.M)
-        for code in re.findall(r"``(\w+)`` ``\w+``", line)[1:]
-    )
+    # every reason the coach gives (game_first worded for whichever player it is about)
+    reasons = [c for c in REASON_CODES if c != "game_first"]
+    reasons += ["game_first_you", "game_first_computer"]
     players = ("0", "1")
     sheet_steps = (
         "game_won",
@@ -234,7 +231,7 @@ def play_families() -> dict[str, tuple[str, ...]]:
         "play.tip": ("draw", "lay_off"),
         "play.game_won": players,
         "play.hand_won": players,
-        "play.why": whys,
+        "play.reason": tuple(reasons),
         "rules": tuple(RULESETS),
     }
 
@@ -246,7 +243,7 @@ def test_every_key_the_play_page_builds_has_a_message():
     built = set(re.findall(r"""f["']([a-z_.]+)\.\{""", source))
     families = play_families()
     assert built == set(families), "a family of keys the test does not know"
-    assert len(families["play.why"]) >= 12
+    assert len(families["play.reason"]) >= 30
     keys = [f"{family}.{value}" for family, values in families.items() for value in values]
     assert sorted(set(keys) - set(MESSAGES)) == []
     for lang, cat in SHIPPED.items():

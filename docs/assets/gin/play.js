@@ -43,6 +43,7 @@ const KEEP_GAMES = 8;
 const GAME_LINK = /^seed=/;
 const STEP_MS = { slow: 1500, normal: 900, fast: 450, instant: 0 };
 const LOG_LINES = 12;
+const PONDER_ROUNDS = 24;
 
 // --- storage -------------------------------------------------------------------------------
 
@@ -377,15 +378,29 @@ class PlayTable {
   }
 
   // The coach's ranking of the decision at hand, worked out while the reader thinks.
-  ponder() {
+  // A few worlds a request (ginview.play.coach.PONDER), again and again while the reader
+  // thinks, until the ranking is settled (or PONDER_ROUNDS): a move waits for one request at
+  // most. The refined ranking is kept in memory; the stored game is written at the next move.
+  ponder(round = 0) {
     const record = this.record;
-    if (!record || !record.session.coach || record.session.game.finished) return;
+    if (!record || !record.session.coach || record.over || round >= PONDER_ROUNDS) {
+      this.node.dataset.ginPondered = String(this.answers);
+      return;
+    }
+    const session = record.session;
     this.pondering = this.engine
-      .request({ op: "play", lang: this.lang, session: record.session, move: { ponder: true } })
+      .request({ op: "play", lang: this.lang, session, move: { ponder: true } })
       .then((response) => {
-        if (response.ok && this.record === record) record.session = response.result.session;
-      }, () => {})
-      .finally(() => (this.pondering = null));
+        const same = this.record === record && record.session === session;
+        if (!response.ok || !same) return false;
+        record.session = response.result.session;
+        return !response.result.settled && response.result.session.advice !== null;
+      }, () => false)
+      .then((more) => {
+        this.pondering = null;
+        if (more && !this.busy && !this.queue.length) this.ponder(round + 1);
+        else if (!more) this.node.dataset.ginPondered = String(this.answers); // (for tests)
+      });
   }
 
   async request(move, session) {
@@ -451,7 +466,8 @@ class PlayTable {
     if (result.ended) this.countGame(record.id, result.ended);
     if (focus) this.focusNext();
     this.node.dataset.ginAnswers = String(++this.answers);
-    this.ponder();
+    if (result.waiting) this.later("computer", () => this.play({ computer: true }));
+    else this.ponder();
   }
 
   speedMs() {

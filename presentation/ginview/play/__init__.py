@@ -15,7 +15,6 @@ one by one, so the page can show each.
 from __future__ import annotations
 
 from ..catalog import Catalog, Html, esc
-from .coach import COSTLY
 from .controller import MOVE_KINDS, Response, answer, computer_turns, respond
 from .session import BOT, START, YOU, Session, link, new_session, read_link
 from .views import (
@@ -30,7 +29,6 @@ from .views import (
 
 __all__ = [
     "BOT",
-    "COSTLY",
     "MOVE_KINDS",
     "START",
     "YOU",

@@ -12,8 +12,10 @@ Moves (``move`` in the ``play`` request of :mod:`ginview.api`), each a one-key o
                   ``{"seed", "rules", "level", "format", "coach"}`` (``first``: a first visit)
 ``show``          the session as it is (a reload)
 ``action``        an engine action of the reader's (``{"kind": "discard", "player": 0, ...}``)
+``computer``      the computer plays its turn (the answer to the reader's move says when:
+                  ``waiting``; the reader's own move is answered without waiting for it)
 ``hint``          show the coach's best move for the decision at hand
-``ponder``        work out the coach's ranking now, while the reader thinks (nothing shown)
+``ponder``        refine the coach's ranking while the reader thinks (nothing shown)
 ``coach``         true or false: the coach on or off
 ``knock``         true: the next card pressed is the knock's discard; a card (``"7H"``): choose
                   the melds to lay out with it; false: no knock after all
@@ -81,6 +83,12 @@ class Response:
     def over(self) -> bool:
         return self.session.game.finished
 
+    @property
+    def waiting(self) -> bool:
+        """The computer is to play: the page asks for its turn (``computer``)."""
+        hand = self.session.game.hand
+        return not hand.finished and hand.turn == BOT
+
     def to_json(self) -> dict[str, Any]:
         return {
             "session": self.session.to_json(),
@@ -91,6 +99,8 @@ class Response:
             "link": self.link,
             "ended": self.ended,
             "over": self.over,
+            "waiting": self.waiting,
+            "settled": bool(self.session.advice and self.session.advice.get("settled")),
         }
 
 
@@ -138,7 +148,9 @@ def answer(data: object, move: object, cat: Catalog) -> Response:
     shown: list[tuple[Session, str]] = []
     if before is not None and session.game.hand.history != before.game.hand.history:
         shown += _said(before, session, cat)
-    session, computer = computer_turns(session, cat)
+    computer: list[tuple[Session, str]] = []
+    if kind not in READER_MOVES:  # the reader's move is answered first, the computer's after
+        session, computer = computer_turns(session, cat)
     steps: tuple[Step, ...] = ()
     if computer:
         steps = tuple(Step(step_view(s, cat), say) for s, say in shown + computer)
@@ -178,7 +190,7 @@ def computer_turns(session: Session, cat: Catalog) -> tuple[Session, list[tuple[
     shown = []
     while not session.game.hand.finished and session.game.hand.turn == BOT:
         game = session.game
-        action = choose(game.hand, session.level, seed=game.seed)
+        action = choose(game, session.level, seed=game.seed)
         session = session.moved(play(game, action))
         hand = session.game.hand
         shown.append((session, event_text(hand.history[-1], hand, cat)))
@@ -212,12 +224,17 @@ def _hint(session: Session, value: object) -> Session:
 
 
 def _ponder(session: Session, value: object) -> Session:
+    """The coach's ranking of the reader's decision, refined by a few worlds (or begun)."""
     hand = session.game.hand
     if not session.coach or hand.finished or hand.turn != YOU or hand.phase == "lay_off":
         return session
     if len(legal_actions(hand)) < 2:
         return session
-    return session.replace(advice=coach.ranking(session))
+    return session.replace(advice=coach.ranking(session, coach.PONDER))
+
+
+def _computer(session: Session, value: object) -> Session:
+    return session  # the computer's turn is played by answer(), as after every other move
 
 
 def _action(session: Session, value: object) -> Session:
@@ -228,9 +245,9 @@ def _action(session: Session, value: object) -> Session:
         )
     game = session.game
     judged = None
-    if coach.judges(session, action):
-        advice = coach.ranking(session)
-        judged = coach.judge(advice, action, game)
+    plain = Action(action.kind, action.player, action.card)  # a knock's layout aside
+    if coach.judges(session, action) and plain in legal_actions(game.hand):
+        judged, advice = coach.judge(session, action)
         session = session.replace(advice=advice)
     played = play(game, action)  # raises the rules' reason for an illegal move
     log = session.log + ((judged,) if judged is not None else ())
@@ -305,6 +322,7 @@ def _next(session: Session, value: object) -> Session:
 
 MOVES: dict[str, Callable[[Session, object], Session]] = {
     "show": _show,
+    "computer": _computer,
     "action": _action,
     "hint": _hint,
     "ponder": _ponder,
@@ -317,6 +335,8 @@ MOVES: dict[str, Callable[[Session, object], Session]] = {
     "next": _next,
 }
 MOVE_KINDS = ("new", *MOVES)
+READER_MOVES = ("action", "lay_offs_done")
+"""The reader's moves of the game: answered before the computer plays its turn."""
 
 
 def respond(data: object, move: object, cat: Catalog) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy import RULESETS, Card
-from ginrummy.advice import check_lay_off_plan
+from ginrummy.advice import Evaluation, check_lay_off_plan
 from ginrummy.bots import LEVELS
 from ginrummy.errors import GinRummyError
 from ginrummy.hand import Action
@@ -44,7 +44,9 @@ MAX_LOG = 5000
 """The most decisions a stored game may have judged (a long game has a few hundred)."""
 MAX_CHOICES = 64
 """The most choices a stored ranking may hold (a discard turn has at most 34)."""
-MAX_REASONS = 16
+MAX_REASONS = 40
+OLD_MISTAKE = 1.0
+"""A decision judged before the coach said whether it was a mistake: one that cost a point."""
 MAX_LINK = 400
 
 
@@ -56,9 +58,11 @@ def bad_session(field: str, message: str = "") -> ExampleError:
 
 @dataclass(frozen=True)
 class Judged:
-    """A decision of the reader's that the coach judged: ``cost`` is the expected points lost
-    against ``best``; ``why`` the reason the better move was better (a coach's reason: a code
-    with parameters), or None; ``top`` the top of the discard pile then (a take names it)."""
+    """A decision of the reader's that the coach judged: ``cost`` is what it lost against
+    ``best`` (in hand points' worth of the chance of winning); ``mistake``: by the coach's rule
+    (beyond the margin its uncertainty supports); ``why`` the reason the best was better (a
+    coach's reason: a code with parameters), for a mistake; ``top`` the top of the discard
+    pile then (a take names it)."""
 
     hand: int
     action: Action
@@ -66,6 +70,7 @@ class Judged:
     cost: float
     why: dict[str, Any] | None = None
     top: Card | None = None
+    mistake: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -78,6 +83,7 @@ class Judged:
             data["why"] = self.why
         if self.top is not None:
             data["top"] = str(self.top)
+        data["mistake"] = self.mistake
         return data
 
 
@@ -275,10 +281,13 @@ def _log(value: object) -> tuple[Judged, ...]:
         ):
             raise bad_session("log")
         why, top = entry.get("why"), entry.get("top")
+        mistake = entry.get("mistake", entry["cost"] >= OLD_MISTAKE)
         try:
             top_card = None if top is None else Card.parse(top)
         except GinRummyError:
             raise bad_session("log") from None
+        if not isinstance(mistake, bool):
+            raise bad_session("log")
         entries.append(
             Judged(
                 entry["hand"],
@@ -287,6 +296,7 @@ def _log(value: object) -> tuple[Judged, ...]:
                 float(entry["cost"]),
                 None if why is None else reason(why, "log"),
                 top_card,
+                mistake,
             )
         )
     return tuple(entries)
@@ -312,13 +322,14 @@ def _plan(value: object, game: Game) -> tuple[tuple[Card, int], ...]:
 
 
 def _advice(value: object) -> dict[str, Any] | None:
-    """The coach's ranking as stored: ``at`` (the decision), ``samples``, and the choices,
-    each an action with its points and reasons."""
+    """The coach's ranking as stored: ``at`` (the decision), and the engine's advice as JSON:
+    its choices (each an action with its numbers and reasons) and the sums that refine it
+    (checked by the engine)."""
     if value is None:
         return None
     if (
         not isinstance(value, dict)
-        or not {"at", "samples", "choices"} <= set(value)
+        or not {"at", "samples", "choices", "evaluation"} <= set(value)
         or not isinstance(value["at"], list)
         or not all(type(n) is int for n in value["at"])
         or type(value["samples"]) is not int
@@ -326,12 +337,18 @@ def _advice(value: object) -> dict[str, Any] | None:
         or not 0 < len(value["choices"]) <= MAX_CHOICES
     ):
         raise bad_session("advice")
+    try:
+        Evaluation.from_json(value["evaluation"])
+    except GinRummyError:
+        raise bad_session("advice") from None
     choices = []
     for choice in value["choices"]:
         if (
             not isinstance(choice, dict)
-            or not {"action", "points", "reasons"} <= set(choice)
+            or not {"action", "points", "win", "reasons"} <= set(choice)
             or not _number(choice["points"])
+            or not _number(choice["win"])
+            or not _number(choice.get("cost_points", 0))
             or not isinstance(choice["reasons"], list)
             or len(choice["reasons"]) > MAX_REASONS
         ):
@@ -341,6 +358,12 @@ def _advice(value: object) -> dict[str, Any] | None:
                 **choice,
                 "action": _action(choice["action"], "advice").to_json(),
                 "reasons": [reason(r, "advice") for r in choice["reasons"]],
+                "reason": None
+                if choice.get("reason") is None
+                else reason(choice["reason"], "advice"),
+                "against": None
+                if choice.get("against") is None
+                else reason(choice["against"], "advice"),
             }
         )
     return {**value, "choices": choices}

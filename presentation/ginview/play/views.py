@@ -226,21 +226,17 @@ def coach_html(session: Session, cat: Catalog, live: bool = True) -> str:
 
 
 def verdict_html(session: Session, cat: Catalog) -> str:
-    """The coach's word on the reader's last judged move of this hand: good, or the better
-    move and why."""
+    """The coach's word on the reader's last judged move of this hand: good, or (a mistake by
+    the coach's rule) the better move and why, the cost behind "Details"."""
     game, t = session.game, cat.text
     last = session.log[-1] if session.log else None
     if last is None or last.hand != game.number:
         return ""
     chosen = judged_label(last.action.to_json(), last.top, cat)
-    if last.cost < coach.COSTLY:
+    if not last.mistake:
         return f'<p class="gin-good">{esc(t("play.coach.good", chosen=chosen))}</p>'
     better = judged_label(last.best.to_json(), last.top, cat)
-    why = (
-        coach.why_text(last.why, cat)
-        if last.why
-        else coach.why_text({"code": "expected", "points": float(last.cost)}, cat)
-    )
+    why = coach.why_text(last.why or {"code": "plays_better", "points": float(last.cost)}, cat)
     return (
         f'<p class="gin-mistake">{esc(t("play.coach.mistake", better=better, chosen=chosen, why=why))}</p>'
         f'<details class="gin-details"><summary>{esc(t("play.details"))}</summary>'
@@ -249,17 +245,16 @@ def verdict_html(session: Session, cat: Catalog) -> str:
 
 
 def hint_html(session: Session, cat: Catalog) -> str:
-    """The coach's best move and why, in one sentence; at most two other good moves; the
-    numbers behind "Details"."""
+    """The coach's best move and why, in one sentence; at most two other moves, each with
+    what speaks for it and what it costs; the numbers behind "Details"."""
     game, t = session.game, cat.text
     advice = coach.ranking(session)
     shown = coach.best_choices(advice)
     best, others = shown[0], shown[1:]
-    why = coach.why_best(best, advice["choices"][1:])
     text = t(
         "play.hint.best",
         move=choice_label(best["action"], game, cat),
-        why=coach.why_text(why, cat),
+        why=coach.why_text(best["reason"] or {"code": "only_choice"}, cat),
     )
     body = f'<p class="gin-hint-best">{esc(text)}</p>'
     if others:
@@ -267,7 +262,7 @@ def hint_html(session: Session, cat: Catalog) -> str:
             t(
                 "play.hint.other",
                 move=choice_label(o["action"], game, cat),
-                points=coach.decimal(best["points"] - o["points"], cat),
+                points=coach.decimal(float(o.get("cost_points", 0.0)), cat),
             )
             for o in others
         ]
@@ -276,10 +271,11 @@ def hint_html(session: Session, cat: Catalog) -> str:
         )
     rows = "".join(
         f"<tr><td>{esc(choice_label(c['action'], game, cat))}</td>"
+        f"<td>{esc(t('play.percent', percent=round(100 * c['win'])))}</td>"
         f"<td>{esc(coach.signed(c['points'], cat))}</td>"
         + "".join(
-            f"<td>{esc(t('play.percent', percent=r.get(k, 0)))}</td>"
-            for r in [c["reasons"][0] if c["reasons"] else {}]
+            f"<td>{esc(t('play.percent', percent=numbers.get(k, 0)))}</td>"
+            for numbers in [c["reasons"][0] if c["reasons"] else {}]
             for k in ("win", "lose")
         )
         + "</tr>"
@@ -289,6 +285,7 @@ def hint_html(session: Session, cat: Catalog) -> str:
         f"<th>{esc(t(k))}</th>"
         for k in (
             "play.details.move",
+            "play.details.game",
             "play.details.points",
             "play.details.won",
             "play.details.lost",
@@ -463,10 +460,10 @@ def game_end_html(session: Session, cat: Catalog) -> str:
 
 
 def accuracy(session: Session) -> int | None:
-    """The share of the reader's judged decisions within :data:`coach.COSTLY` of the best."""
+    """The share of the reader's judged decisions the coach found no mistake in."""
     if not session.log:
         return None
-    good = sum(1 for entry in session.log if entry.cost < coach.COSTLY)
+    good = sum(1 for entry in session.log if not entry.mistake)
     return round(100 * good / len(session.log))
 
 
@@ -474,7 +471,7 @@ def accuracy_text(session: Session, cat: Catalog) -> str:
     log = session.log
     if not log:
         return ""
-    good = sum(1 for entry in log if entry.cost < coach.COSTLY)
+    good = sum(1 for entry in log if not entry.mistake)
     return cat.text("play.accuracy", percent=accuracy(session), good=good, count=len(log))
 
 
