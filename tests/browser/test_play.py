@@ -653,7 +653,9 @@ FIRST_SCREEN_JS = """() => {
   const moves = [...document.querySelectorAll('.gin-turn button, .gin-pile.gin-can')];
   const small = [...document.querySelectorAll('.gin-play button')].filter((b) => b.offsetParent)
     .map((b) => b.getBoundingClientRect()).filter((r) => r.width < 24 || r.height < 24).length;
-  return {overflow: document.documentElement.scrollWidth - w,
+  const table = document.querySelector('.gin-table').getBoundingClientRect();
+  return {overflow: document.documentElement.scrollWidth - w, scrolled: window.scrollY,
+          table: [Math.round(table.top), Math.round(table.bottom)], height: h,
           hand: cards.length > 0 && cards.every(inside), moves: moves.every(inside),
           prompt: inside(document.querySelector('.gin-prompt')),
           line: inside(document.querySelector('.gin-last-line')), small};

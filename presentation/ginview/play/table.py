@@ -309,18 +309,18 @@ def piles_html(session: Session, cat: Catalog, live: bool, arrivals: dict[str, s
     take = legal.get("take_upcard") or legal.get("draw_discard")
     pile_cls = "gin-pile gin-discard" + (" gin-last" if bot_drew == "draw_discard" else "")
     top_cls = "gin-pile-card" + (" gin-last" if bot_threw else "")
+    arrive = arrivals.get(f"c{top}", "") if top is not None else ""
     if top is None:
         face_html = f'<span class="gin-empty">{esc(t("play.pile_empty"))}</span>'
-    else:
-        arrive = arrivals.get(f"c{top}", "")
-        face_html = card_face(top, cat, top_cls, arrive=arrive)
+    else:  # named once, by the pile (the words after it)
+        face_html = card_face(top, cat, top_cls, None, arrive)
     name = f'<span class="gin-pile-name" aria-hidden="true">{esc(t("play.discard_pile"))}</span>'
     if take is not None and top is not None:
         label = t(f"play.move.{take.kind}", card=card_text(str(top)))
         discard = (
             f'<button type="button" class="{pile_cls} gin-can" data-anchor="discard" '
             f'data-move="{move_data({"action": take.to_json()})}"{"" if live else " disabled"}>'
-            f"{card_face(top, cat, top_cls, None, arrive)}{name}"
+            f"{face_html}{name}"
             f'<span class="gin-sr">{esc(label)}</span></button>'
         )
     else:

@@ -98,8 +98,8 @@ def moves_html(session: Session, cat: Catalog, live: bool, refused: str | None) 
     elif hand.phase == "lay_off":
         prompt, extra, buttons = lay_off_moves(session, cat, live)
     else:
-        prompt, buttons, extra = turn_moves(session, cat, live)
-    body = f'<p class="gin-prompt" id="gin-prompt">{esc(prompt)}</p>{extra}'
+        prompt, buttons = turn_moves(session, cat, live)
+    body = f'<p class="gin-prompt">{esc(prompt)}</p>{extra}'
     if refused:
         body += f'<p class="gin-refused" role="alert">{esc(t("play.refused"))} {esc(refused)}</p>'
     if buttons:
@@ -110,9 +110,9 @@ def moves_html(session: Session, cat: Catalog, live: bool, refused: str | None) 
     return f'<section class="gin-turn" aria-label="{esc(t("play.your_move"))}">{body}</section>'
 
 
-def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[str], str]:
-    """The offer, the draw and the discard: the prompt, the buttons, and the layouts to choose
-    from when the reader knocks with melds that can be laid out more than one way."""
+def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[str]]:
+    """The offer, the draw and the discard: the prompt, and the buttons (Pass; Knock or Go
+    gin, Big gin; once a knock's card is chosen, the ways its melds can be laid out)."""
     game, t = session.game, cat.text
     hand = game.hand
     legal = legal_actions(hand)
@@ -122,16 +122,14 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
         return (
             t("play.prompt.offer", card=top),
             [button({"action": _of(legal, "pass")}, esc(t("play.move.pass")), "", live)],
-            "",
         )
     if hand.phase == "draw":
         if kinds == {"draw_stock"}:
-            return t("play.prompt.draw_stock"), [], ""
-        return t("play.prompt.draw", card=top), [], ""
+            return t("play.prompt.draw_stock"), []
+        return t("play.prompt.draw", card=top), []
     # the discard
     knocks = knock_cards(hand)
     buttons: list[str] = []
-    extra = ""
     if session.knock_card is not None:
         card = session.knock_card
         kind = knocks.get(card, "knock")
@@ -145,11 +143,11 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
             move = {"action": {"kind": kind, "player": YOU, "card": str(card), "melds": melds}}
             buttons.append(button(move, label, "gin-layout", live))
         buttons.append(button({"knock": False}, esc(t("play.cancel")), "", live))
-        return t("play.prompt.layouts", card=card_text(str(card))), buttons, extra
+        return t("play.prompt.layouts", card=card_text(str(card))), buttons
     if session.knocking:
         buttons.append(button({"knock": False}, esc(t("play.cancel")), "", live))
         gin = all(kind == "gin" for kind in knocks.values())
-        return t("play.prompt.knocking_gin" if gin else "play.prompt.knocking"), buttons, extra
+        return t("play.prompt.knocking_gin" if gin else "play.prompt.knocking"), buttons
     if "big_gin" in kinds:
         buttons.append(
             button(
@@ -165,7 +163,7 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
         prompt = t("play.prompt.discard_taken", card=card_text(str(hand.taken)))
     else:
         prompt = t("play.prompt.discard")
-    return prompt, buttons, extra
+    return prompt, buttons
 
 
 def _of(legal, kind: str) -> dict[str, Any]:
