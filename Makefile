@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PY_STAMP  := $(VENV)/.requirements.stamp
 NPM_STAMP := node_modules/.npm-ci.stamp
 
-.PHONY: serve site test lint fix bench mutate deps chromium clean lock
+.PHONY: serve site test lint fix bench mutate deps setup clean lock
 
 serve: deps
 	$(PY) -m sitegen serve
@@ -13,7 +13,7 @@ serve: deps
 site: deps
 	$(PY) -m sitegen build
 
-test: deps chromium lint
+test: deps setup lint
 	$(PY) -m sitegen build
 	$(PY) -m pytest -q -n auto
 
@@ -35,6 +35,7 @@ bench: site
 	$(PY) -m pip install -q -r requirements-bench.txt
 	$(PY) bench/deadwood.py
 	$(PY) bench/strength.py
+	$(PY) bench/coach.py
 	node bench/pyodide_deadwood.mjs
 	$(PY) bench/site.py
 	$(PY) bench/browser.py $(if $(BEFORE),--before $(BEFORE))
@@ -71,15 +72,23 @@ $(NPM_STAMP): package.json package-lock.json | $(PY_STAMP)
 	  || npm ci
 	@mkdir -p node_modules && touch $@
 
-# Browser tests need /usr/bin/chromium; install it through apt when we can.
-chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
-	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
-	    apt-get update && apt-get install -y chromium; \
-	  elif command -v apt-get >/dev/null && command -v sudo >/dev/null; then \
-	    sudo apt-get update && sudo apt-get install -y chromium; \
+# What the tests need from the system, from Debian's packages: Chromium (the browser tests),
+# nginx with its Brotli module (the site is tested behind it, as the README configures it),
+# Caddy and Apache (their configurations are checked by their own tools). Installed once, by
+# apt-get as root; otherwise it says what to install and stops.
+SYSTEM_PACKAGES := chromium nginx libnginx-mod-http-brotli-static caddy apache2
+SYSTEM_FILES := /usr/bin/chromium /usr/sbin/nginx \
+  /usr/lib/nginx/modules/ngx_http_brotli_static_module.so /usr/bin/caddy /usr/sbin/apache2
+setup:
+	@missing=""; for f in $(SYSTEM_FILES); do [ -e $$f ] || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing $(SYSTEM_PACKAGES) (missing:$$missing)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      $(SYSTEM_PACKAGES) >/dev/null; \
 	  else \
-	    echo "chromium not found: install it (apt-get install chromium) for the browser tests"; \
+	    echo "missing:$$missing; install them as root: apt-get install $(SYSTEM_PACKAGES)"; \
+	    exit 1; \
 	  fi; \
 	fi
 

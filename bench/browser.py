@@ -1,12 +1,14 @@
 """Browser benchmark: the live examples in headless Chromium, against the built site.
 
     .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--before SITE]
-                                      [--compare-snapshot] [--no-throttle] [--no-lighthouse]
+                                      [--variant NAME=SITE ...] [--compare-snapshot]
+                                      [--no-throttle] [--no-lighthouse]
                                       [--pages "" rules/gin/ ...]
 
-Builds nothing: it serves an already built site/ (`make site`) on loopback, compressed (the
-.br or .gz copies as the browser accepts, else gzip on the fly) with the right MIME types; the versioned runtime directory is
-served as immutable, everything else with no-cache + ETag, as a static host would.
+Builds nothing: it serves an already built site/ (`make site`) on loopback with nginx and the
+configuration the README recommends (sitegen/hosting.py: the .br or .gz copies as the browser
+accepts, the types, the runtime's folder cached as immutable and everything else revalidated,
+the Content-Security-Policy header), as a real host would; nginx's log counts the bytes.
 
 For each page, `--runs` cold loads (a fresh browser context: empty HTTP and code caches), each
 followed by a warm load (the same context). Per load:
@@ -38,9 +40,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gzip
-import hashlib
-import http.server
 import json
 import math
 import os
@@ -50,13 +49,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from sitegen.compress import negotiate  # noqa: E402
+from sitegen.hosting import Nginx  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -83,133 +81,51 @@ TARGETS = {  # issue 4's table
     "action_warm_ms": 400,  # issue 14: a second visit's engine, live from the reader's action
 }
 
-TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript",
-    ".mjs": "text/javascript",
-    ".css": "text/css",
-    ".json": "application/json",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".svg": "image/svg+xml",
-    ".xml": "application/xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".woff2": "font/woff2",
-    ".txt": "text/plain",
-    ".webmanifest": "application/manifest+json",
-    ".snapshot": "application/octet-stream",
-}
-COMPRESSIBLE = (
-    "text/",
-    "application/json",
-    "application/javascript",
-    "application/wasm",
-    "image/svg+xml",
-    "application/xml",
-)
-
-
 # ------------------------------------------------------------------------------------------------
-# The server
+# The server: nginx, with the configuration the README recommends (sitegen/hosting.py)
 
 
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
+class Host:
+    """A variant of the site behind its own nginx; take() is what it sent since the last call,
+    as (time read, path, bytes on the wire, headers included)."""
 
-    def __init__(self, site: Path, overrides: dict[str, bytes], brotli: bool = True):
-        super().__init__(("127.0.0.1", 0), Handler)
-        self.site = site
-        self.brotli = brotli
-        self.overrides = overrides  # URL path -> body (a variant of the site)
-        self.lock = threading.Lock()
-        self.sent: list[tuple[float, str, int]] = []  # (time, path, bytes on the wire)
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-    def take(self) -> list[tuple[float, str, int]]:
-        with self.lock:
-            sent, self.sent = self.sent, []
-        return sent
+    def __init__(self, nginx: Nginx) -> None:
+        self.nginx = nginx
+        self.seen = 0
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/"
+        return self.nginx.url
 
-
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format, *args):
-        pass
-
-    def do_GET(self):
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        body = self.server.overrides.get(path)
-        file = self.server.site / path.lstrip("/")
-        if body is None:
-            if file.is_dir():
-                if not path.endswith("/"):
-                    return self._send(301, b"", headers={"Location": path + "/"})
-                file = file / "index.html"
-            if ".." in Path(path).parts or not file.is_file():
-                return self._send(404, b"not found", "text/plain")
-        ctype = TYPES.get(file.suffix, "application/octet-stream")
-        accept = self.headers.get("Accept-Encoding", "")
-        if not self.server.brotli:  # a host with only the .gz copies
-            accept = ",".join(e for e in accept.split(",") if e.split(";")[0].strip() != "br")
-        encoding = None
-        if body is None:
-            body = file.read_bytes()
-        etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
-        if path not in self.server.overrides:
-            copy, encoding = negotiate(file, accept)
-            body = copy.read_bytes() if encoding else body
-        if (
-            encoding is None
-            and "gzip" in accept
-            and ctype.startswith(COMPRESSIBLE)
-            and len(body) > 512
-        ):
-            body, encoding = gzip.compress(body, 6, mtime=0), "gzip"
-        headers = {"Vary": "Accept-Encoding"}
-        if encoding:
-            headers["Content-Encoding"] = encoding
-        if path.startswith("/assets/runtime/"):  # versioned: cache for a long time
-            headers["Cache-Control"] = "public, max-age=31536000, immutable"
-        else:
-            headers["Cache-Control"] = "no-cache"
-            headers["ETag"] = etag
-            if self.headers.get("If-None-Match") == etag:
-                return self._send(304, b"", headers=headers, path=path)
-        self._send(200, body, ctype, headers, path)
-
-    def _send(self, status, body, ctype=None, headers=None, path=""):
-        self.send_response(status)
-        if ctype:
-            self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
-        with self.server.lock:  # body + a rough 200 bytes of headers
-            self.server.sent.append((time.perf_counter(), path, len(body) + 200))
+    def take(self) -> list[tuple[float, str, int]]:
+        requests = self.nginx.requests()
+        new, self.seen = requests[self.seen :], len(requests)
+        now = time.perf_counter()
+        return [(now, r.path.split("?", 1)[0], r.bytes_sent) for r in new]
 
 
 @contextlib.contextmanager
-def serve(site: Path, overrides: dict[str, bytes] | None = None, brotli: bool = True):
-    server = Server(site, overrides or {}, brotli)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.shutdown()
-        server.server_close()
+def serve(site: Path, brotli: bool = True):
+    """The site at the root of nginx: its .br copies to a browser that accepts Brotli (unless
+    brotli is false: a server without Brotli, sending the .gz copies), else its .gz ones."""
+    with Nginx(site, "/", brotli=brotli) as nginx:
+        yield Host(nginx)
+
+
+def without_snapshot(site: Path, into: Path) -> Path:
+    """A copy of the site (hard links) whose runtime.js names no snapshot: the worker boots
+    Python and loads the wheels."""
+    shutil.copytree(site, into, copy_function=os.link)
+    runtime_js = into / "assets/gin/runtime.js"
+    text = "".join(
+        ln
+        for ln in runtime_js.read_text().splitlines(True)
+        if not ln.startswith(("export const SNAPSHOT_", "export const BOOT_FILES"))
+    )
+    for suffix in ("", ".br", ".gz"):
+        runtime_js.with_name(runtime_js.name + suffix).unlink(missing_ok=True)
+    runtime_js.write_text(text)
+    return into
 
 
 # ------------------------------------------------------------------------------------------------
@@ -298,7 +214,7 @@ ROUND_TRIP_JS = """async (n) => {
 }"""
 
 
-def wait_quiet(server: Server, log: list, quiet_s: float = 1.5, limit_s: float = 20.0) -> None:
+def wait_quiet(server: Host, log: list, quiet_s: float = 1.5, limit_s: float = 20.0) -> None:
     """Move what the server sent into log until nothing was sent for quiet_s seconds."""
     started = last = time.perf_counter()
     while time.perf_counter() - started < limit_s:
@@ -336,7 +252,7 @@ def offline_files(site: Path, page_path: str) -> list[str] | None:
 
 def one_load(
     context,
-    server: Server,
+    server: Host,
     page_path: str,
     edits: int,
     throttle: bool = False,
@@ -394,6 +310,8 @@ def one_load(
         # what the reader waits: from their first action to the first answer (the same as the
         # boot's when their action boots the engine; less when it booted before, at idle)
         result["action_ms"] = marks["gin-first-answer"] - marks["bench-action"]
+    if marks["gin-ready"] is not None:  # the engine live, from the navigation's start
+        result["live_ms"] = marks["gin-ready"]
     if edits and page.evaluate("() => !!document.querySelector('.gin-example button[data-field]')"):
         page.wait_for_function("() => document.querySelector('.gin-example[data-gin-ready]')")
         page.evaluate(EDIT_JS, 0)  # one untimed edit first: the first call warms caches
@@ -428,6 +346,41 @@ def one_load(
         page.wait_for_timeout(250)  # (wait_for_function would not await the async check)
     page.close()
     return result
+
+
+PLAY_PAGE = "play/#seed=3&rules=standard&level=beginner"
+PLAYABLE_JS = "() => document.querySelector('.gin-play[data-gin-answers]') && performance.now()"
+
+
+def play_loads(browser, server: Host, site: Path, throttle: bool = False) -> tuple:
+    """The play page's time to its first move (the deal drawn live by the engine, from the
+    navigation's start): on a first visit (a fresh context), and on a second visit, offline
+    (None if the site keeps nothing offline or throttled)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        if throttle:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", THROTTLE)
+        page.goto(server.base + PLAY_PAGE)
+        first = page.wait_for_function(PLAYABLE_JS, timeout=120_000).json_value()
+        keep = offline_files(site, "play/")
+        if throttle or keep is None:
+            return first, None
+        page.hover(".gin-play")  # the reader's first action: the language is kept offline
+        deadline = time.monotonic() + 120
+        while not page.evaluate(KEPT_JS, keep):
+            if time.monotonic() > deadline:
+                return first, None
+            page.wait_for_timeout(250)
+        page.close()
+        context.set_offline(True)
+        page = context.new_page()
+        page.goto(server.base + PLAY_PAGE)
+        return first, page.wait_for_function(PLAYABLE_JS, timeout=120_000).json_value()
+    finally:
+        context.close()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -508,6 +461,13 @@ def main() -> int:
         "was built: its .br copies if it has them, else its .gz ones)",
     )
     parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=SITE",
+        help="another built site, measured side by side under NAME (repeatable)",
+    )
+    parser.add_argument(
         "--compare-snapshot",
         action="store_true",
         help="also measure the site without the engine's memory snapshot",
@@ -526,25 +486,27 @@ def main() -> int:
     if not runtime_js.is_file():
         print(f"no built site at {site}: run `make site` first")
         return 2
-    # name -> (site, overrides, Brotli served): the site as built, with Brotli and with only the
-    # .gz copies; the site before (--before), as it was served; without the snapshot.
-    variants = {"after, br": (site, {}, True), "after, gzip only": (site, {}, False)}
+    # name -> (site, Brotli served): the site as built, with Brotli and with only the .gz copies
+    # (a server without Brotli); the site before (--before), as it was served; without the
+    # snapshot (a copy whose runtime.js names none).
+    variants = {"after, br": (site, True), "after, gzip only": (site, False)}
     if args.before:
         before = args.before.resolve()
         has_br = any((before / "assets/runtime").rglob("*.br"))
-        variants["before, br" if has_br else "before, gzip"] = (before, {}, has_br)
-    text = runtime_js.read_text()
-    if "SNAPSHOT_FILE" in text and args.compare_snapshot:
-        plain = "".join(
-            ln for ln in text.splitlines(True) if "SNAPSHOT_" not in ln and "BOOT_FILES" not in ln
-        )
-        variants["no snapshot"] = (site, {"/assets/gin/runtime.js": plain.encode()}, True)
+        variants["before, br" if has_br else "before, gzip"] = (before, has_br)
+    for spec in args.variant:
+        name, _, path = spec.partition("=")
+        variants[name] = (Path(path).resolve(), True)
+    scratch = Path(tempfile.mkdtemp(prefix="gin-bench-"))
+    if "SNAPSHOT_FILE" in runtime_js.read_text() and args.compare_snapshot:
+        variants["no snapshot"] = (without_snapshot(site, scratch / "no-snapshot"), True)
     from playwright.sync_api import sync_playwright
 
     edits_per_load = math.ceil(args.edits / args.runs) if args.edits else 0
     results = {
         (v, p): {"cold": [], "warm": [], "throttled": []} for v in variants for p in args.pages
     }
+    plays: dict = {v: {"first": [], "second": [], "throttled": []} for v in variants}
     print(
         f"site: {site}; {args.runs} cold + {args.runs} warm (offline if the site has a service "
         f"worker) + {args.runs if args.throttle else 0} throttled cold loads per page and "
@@ -552,7 +514,8 @@ def main() -> int:
         flush=True,
     )
     with contextlib.ExitStack() as stack, sync_playwright() as pw:
-        servers = {v: stack.enter_context(serve(s, o, br)) for v, (s, o, br) in variants.items()}
+        stack.callback(shutil.rmtree, scratch, ignore_errors=True)
+        servers = {v: stack.enter_context(serve(s, br)) for v, (s, br) in variants.items()}
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for run in range(args.runs):
             for page_path in args.pages:
@@ -591,6 +554,17 @@ def main() -> int:
                         f"{line}; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
                         flush=True,
                     )
+            for variant, server in servers.items():
+                first, second = play_loads(browser, server, variants[variant][0])
+                plays[variant]["first"].append(first)
+                plays[variant]["second"].append(second)
+                line = f"  run {run + 1} /{PLAY_PAGE} [{variant}]: first move possible after "
+                line += f"{fmt(first, ' ms')}, second visit {fmt(second, ' ms')}"
+                if args.throttle:
+                    throttled, _ = play_loads(browser, server, variants[variant][0], True)
+                    plays[variant]["throttled"].append(throttled)
+                    line += f", throttled {fmt(throttled, ' ms')}"
+                print(line, flush=True)
         browser.close()
 
         lh = {}
@@ -602,7 +576,30 @@ def main() -> int:
                     lh[page_path] = lighthouse(server.base + page_path, Path(tmp) / "lh.json")
 
     report(results, variants, args.pages, lh, args.runs)
+    report_play(plays)
     return 0
+
+
+def report_play(plays: dict) -> None:
+    names = list(plays)
+    print(f"\nThe play page (/{PLAY_PAGE}): from the navigation's start to its first move possible")
+    print("(the deal drawn live by the engine), medians; ratio = variant / first variant:")
+    for label, key in (
+        ("first visit", "first"),
+        ("second visit, offline", "second"),
+        ("first visit, 12 Mbit/s + 40 ms", "throttled"),
+    ):
+        values = [med(plays[n][key]) for n in names]
+        if values[0] is not None:
+            print(f"  {label}: {side_by_side(names, values, 'ms')}")
+
+
+def side_by_side(names: list[str], values: list, unit: str) -> str:
+    """Each variant's value, and its ratio to the first variant's."""
+    return "; ".join(
+        f"{n} {fmt(v, ' ' + unit)}" + (f" (×{v / values[0]:.2f})" if v and i else "")
+        for i, (n, v) in enumerate(zip(names, values))
+    )
 
 
 def report(results, variants, pages, lh, runs):
@@ -848,16 +845,13 @@ def report(results, variants, pages, lh, runs):
                 ("boot→first answer, cold", "cold", "boot_ms", "ms"),
                 ("boot→first answer, warm/offline", "warm", "boot_ms", "ms"),
                 ("reader's action→first answer, warm/offline", "warm", "action_ms", "ms"),
+                ("navigation→engine live, second visit (offline)", "warm", "live_ms", "ms"),
+                ("boot→worker ready, second visit (offline)", "warm", "ready_ms", "ms"),
                 ("boot→first answer, 12 Mbit/s", "throttled", "boot_ms", "ms"),
             ):
                 values = [med([x.get(key) for x in results[n, page_path][kind]]) for n in names]
-                if values[0] is None:
-                    continue
-                cells = [
-                    f"{n} {fmt(v, ' ' + unit)}" + (f" (×{v / values[0]:.2f})" if v and i else "")
-                    for i, (n, v) in enumerate(zip(names, values))
-                ]
-                print(f"  /{page_path} {label}: " + "; ".join(cells))
+                if values[0] is not None:
+                    print(f"  /{page_path} {label}: {side_by_side(names, values, unit)}")
     details = [
         (p, t)
         for p in pages

@@ -15,6 +15,15 @@ def _stop(signum, frame):
     raise KeyboardInterrupt
 
 
+def _port(text: str) -> int:
+    """A port to serve on: a number from 1 to 65535 (checked before anything is built)."""
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not a port: use a number from 1 to 65535"
+        )
+    return int(text)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sitegen")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -36,7 +45,7 @@ def main(argv=None) -> int:
         "(default: $SITE_URL, else none): turns on instant navigation",
     )
     serve_cmd = sub.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
-    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--port", type=_port, default=8000, help="1 to 65535 (default: 8000)")
     serve_cmd.add_argument("--strict-i18n", action="store_true", default=None)
     sub.add_parser("check-runtime", help="check node_modules holds the pinned Pyodide")
     mark = sub.add_parser(

@@ -4,8 +4,9 @@
 The build reads them with Babel into :class:`ginview.catalog.Catalog` objects (strict: a
 message the site asks for and the catalogs lack stops the build) and installs them for the
 presentation layer; the same catalogs, as JSON, go into the wheel the browser runs
-(:func:`catalog_json`). A translation that is missing, fuzzy or has other placeholders than the
-English falls back to the English text, and :func:`problems` lists it.
+(:func:`catalog_json`). A translation that is missing, fuzzy or translates an older English text
+falls back to the English text, and :func:`problems` lists it; one of the English as it is with
+other placeholders (a typo: ``{pints}``) stops the build with its file and line.
 """
 
 from __future__ import annotations
@@ -63,16 +64,50 @@ def check_syntax(path: Path, text: str) -> None:
 
 def _read(path: Path):
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")  # a byte order mark, as some editors write
     except OSError as error:
         raise BuildError(f"{path}: cannot read the catalog: {error.strerror}") from None
     except UnicodeDecodeError:
         raise BuildError(f"{path}: not a UTF-8 text file") from None
     check_syntax(path, text)
     try:
-        return read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
+        catalog = read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
     except Exception as error:
-        raise BuildError(f"{path}: not a valid catalog: {' '.join(str(error).split())}") from None
+        problem = " ".join(str(error).split())
+        found = re.fullmatch(r"(.*) on (\d+)", problem)  # Babel names the line at the end
+        where, problem = (f"{path}:{found[2]}", found[1]) if found else (str(path), problem)
+        if "num_plurals" in problem:
+            problem = "this message has more forms than the Plural-Forms header's nplurals"
+        raise BuildError(f"{where}: not a valid catalog: {problem}") from None
+    check_plural_rule(path, text, catalog)
+    return catalog
+
+
+PLURAL_NUMBERS = range(1001)
+"""The numbers a plural rule is tried on: a rule of any language repeats within them."""
+
+
+def check_plural_rule(path: Path, text: str, catalog) -> None:
+    """Stop at a ``Plural-Forms`` header whose rule does not compile, or gives some number a
+    form the catalog does not have: a message would silently take a wrong form."""
+    from ginview.catalog import plural_rule
+
+    line = next(
+        (n for n, l in enumerate(text.splitlines(), 1) if l.startswith('"Plural-Forms:')), 1
+    )
+    try:
+        rule = plural_rule(catalog.plural_expr)
+        forms = {n: rule(n) for n in PLURAL_NUMBERS}
+    except (ValueError, SyntaxError, ArithmeticError, RecursionError) as error:
+        raise BuildError(
+            f"{path}:{line}: the Plural-Forms header's rule is not one: {error}"
+        ) from None
+    wrong = next((n for n, form in forms.items() if not 0 <= form < catalog.num_plurals), None)
+    if wrong is not None:
+        raise BuildError(
+            f"{path}:{line}: the Plural-Forms rule gives {wrong} the form {forms[wrong]}, but "
+            f"there are {catalog.num_plurals} forms (nplurals), numbered from 0"
+        )
 
 
 def _message(m) -> str | tuple[str, ...]:
@@ -103,6 +138,7 @@ def load(language: str, locales: Path = LOCALES) -> Catalog:
 def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
     """:func:`load`, read again only when a catalog file changed (``stamp``)."""
     messages = source_messages(locales)
+    source = dict(messages)
     plural = "(n != 1)"
     path = locales / f"{language}.po"
     if language != "en" and path.is_file():
@@ -115,15 +151,35 @@ def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
             text = _translation(m)
             if text is None or not m.context:
                 continue
-            if m.context in messages and placeholders(text) == placeholders(messages[m.context]):
+            english = messages.get(m.context)
+            if english is not None and placeholders(text) != placeholders(english):
+                if _message(m) == source[m.context]:  # a translation of the English as it is
+                    raise BuildError(
+                        f"{path}:{m.lineno}: the translation of {m.context!r} has the "
+                        f"placeholders {_listed(placeholders(text))}, the English "
+                        f"{_listed(placeholders(english))}: write those of the English"
+                    )
+                continue  # it translates an older English text: the English is shown
+            if english is not None:
                 messages[m.context] = text
-            elif m.context not in messages and OWN_FORMS.match(m.context):
+            elif OWN_FORMS.match(m.context):
                 messages[m.context] = text  # a form this language's grammar needs
     return Catalog(language, messages, plural, strict=True)
 
 
+def _listed(names: set[str]) -> str:
+    return ", ".join(f"{{{name}}}" for name in sorted(names)) or "none"
+
+
 def install_all(locales: Path = LOCALES, root: Path = ROOT) -> dict[str, Catalog]:
-    """Read every language's catalog and install them for the presentation layer."""
+    """Read every language's catalog and install them for the presentation layer. A language
+    of mkdocs.yml without a catalog stops the build."""
+    for lang in languages(root)[1:]:
+        if not (locales / f"{lang}.po").is_file():
+            raise BuildError(
+                f"{locales / f'{lang}.po'}: no catalog for {lang!r}, a language of mkdocs.yml: "
+                f"add it (every message of {SOURCE}), or remove the language"
+            )
     catalogs = {lang: load(lang, locales) for lang in languages(root)}
     install(catalogs)
     return catalogs

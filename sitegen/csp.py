@@ -1,5 +1,6 @@
 """A strict Content-Security-Policy in every page, as a ``<meta>`` tag (static hosts differ in
-the headers they let a site set).
+the headers they let a site set), and the same policy as an HTTP header for the hosts that can
+send one (:func:`header_policy`, which :mod:`sitegen.hosting` writes into their configuration).
 
 Scripts come from the site itself, and inline scripts only by the hash of their text, computed
 here after the build; WebAssembly may compile (``wasm-unsafe-eval``, for Pyodide); workers,
@@ -58,11 +59,32 @@ def policy(hashes: set[str]) -> str:
     )
 
 
+HEADER_ONLY = ("frame-ancestors 'self'",)
+"""Directives a browser takes from an HTTP header only (in a ``<meta>`` tag it ignores them,
+with a console error): no other site may frame the pages."""
+
+
+def _pages(site_dir: Path) -> dict[Path, str]:
+    """Every page of a built site, without its policy."""
+    return {
+        page: CSP_META.sub("", page.read_text(encoding="utf-8"))
+        for page in sorted(site_dir.rglob("*.html"))
+    }
+
+
+def _site_hashes(texts) -> set[str]:
+    return {_hash(s) for text in texts for s in _inline_scripts(text)}
+
+
+def header_policy(site_dir: Path) -> str:
+    """The policy of a built site's pages, as an HTTP header sends it (with HEADER_ONLY)."""
+    return "; ".join((policy(_site_hashes(_pages(site_dir).values())), *HEADER_ONLY))
+
+
 def add_policy(site_dir: Path) -> int:
     """Put the policy in every page of a built site; returns how many inline scripts it allows."""
-    pages = sorted(site_dir.rglob("*.html"))
-    texts = {page: CSP_META.sub("", page.read_text(encoding="utf-8")) for page in pages}
-    hashes = {_hash(s) for text in texts.values() for s in _inline_scripts(text)}
+    texts = _pages(site_dir)
+    hashes = _site_hashes(texts.values())
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(hashes)}">'
     for page, text in texts.items():
         # after the charset (which must come in the first 1024 bytes), before any script

@@ -39,11 +39,21 @@ const indexURL = resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
 const script = (name) => readFile(new URL(`./${name}`, import.meta.url), "utf8");
 
+// What Python is given of the process: a fixed hash seed, so that a snapshot's dictionaries and
+// sets are laid out the same way on every build; a fixed locale (Emscripten takes LANG from
+// navigator.language, which Node takes from the machine's locale); and a fixed program name
+// (Emscripten takes it, and the environment's `_`, from process.argv[1]: this file's path, which
+// is the checkout's). Else each would be in the snapshot's memory, and every byte after it would
+// move with its length: a clone in another folder would give another snapshot.
+// And the time zone (Python's time module reads it as it starts: a machine in another zone would
+// give another snapshot): UTC. (sitegen/runtime.py also starts this with a fixed environment.)
+const ENV = { PYTHONHASHSEED: "0", LANG: "C.UTF-8" };
+process.argv[1] = "./this.program"; // what Emscripten calls a program without a script (a browser)
+process.env.TZ = "UTC";
+
 async function boot(options = {}) {
-  // A fixed hash seed, so that a snapshot's dictionaries and sets are laid out the same way on
-  // every build.
   return loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.error(s),
-                      env: { PYTHONHASHSEED: "0" }, ...options });
+                      env: ENV, ...options });
 }
 
 // The same snapshot from every build of the same files: what Python reads of the clock and of

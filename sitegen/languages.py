@@ -40,16 +40,50 @@ def i18n_languages(config_file: Path) -> list[dict]:
 
 @functools.lru_cache(maxsize=4)
 def languages(root: Path = ROOT) -> tuple[str, ...]:
-    """The language codes, the default one first: ``("en", "ro", "hu", "it")``."""
-    entries = i18n_languages(Path(root) / "mkdocs.yml")
-    codes = [e["locale"] for e in entries if e.get("default")]
-    codes += [e["locale"] for e in entries if not e.get("default")]
-    return tuple(codes)
+    """The language codes, the default one first: ``("en", "ro", "hu", "it")``. A language the
+    site cannot have (no Material or lunr.js support), one given twice, or a list without
+    exactly one default stops the build with mkdocs.yml's line."""
+    config_file = Path(root) / "mkdocs.yml"
+    entries = i18n_languages(config_file)
+    seen: list[str] = []
+    for entry in entries:
+        code = entry.get("locale") if isinstance(entry, dict) else None
+        where = f"{config_file}:{_locale_line(config_file, code, seen.count(str(code)))}"
+        if not isinstance(code, str) or code not in supported():
+            raise BuildError(
+                f"{where}: the site cannot have the language {code!r}: Material for MkDocs and "
+                f"lunr.js both support only {', '.join(supported())}"
+            )
+        if code in seen:
+            raise BuildError(f"{where}: the language {code!r} is listed twice")
+        seen.append(code)
+    defaults = [e["locale"] for e in entries if e.get("default")]
+    if len(defaults) != 1:
+        raise BuildError(
+            f"{config_file}:{_locale_line(config_file, None)}: exactly one of the i18n plugin's "
+            f"languages has default: true, not {len(defaults)}"
+        )
+    return tuple(defaults + [e["locale"] for e in entries if not e.get("default")])
+
+
+def _locale_line(config_file: Path, code, skip: int = 0) -> int:
+    """The line of mkdocs.yml naming the language ``code`` (None: the list's first language),
+    after ``skip`` earlier lines naming it."""
+    lines = config_file.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, 1):
+        words = line.replace("-", " ").split()
+        named = " ".join(words[1:]).strip("'\"")
+        if words[:1] == ["locale:"] and (code is None or named == str(code)):
+            if not skip:
+                return number
+            skip -= 1
+    return 1
 
 
 # --- adding a language -----------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1)
 def supported() -> tuple[str, ...]:
     """The language codes a new language may have: Material for MkDocs has its interface
     strings and lunr.js (as material ships it, and as the i18n plugin adds it to the search)

@@ -6,8 +6,12 @@ instant navigation follows links into another language (keeping the wrong langua
 After the build, each language gets its own:
 
 - ``<lang>/search/search_index.json``: that language's pages only (a page that falls back to
-  English with its English text), stemmed in that language, with every word that has accents
-  also indexed without them ("alávágás" is found by "alavagas", "cărți" by "carti");
+  English with its English text), stemmed in that language. Every word that has accents is
+  also indexed without them ("alávágás" is found by "alavagas", "cărți" by "carti"), and a
+  page's ``keywords`` (its front matter: the other ways readers spell its terms, such as
+  "layoff" for lay-offs) find it too. Both go in fields of their own (:data:`FIELDS`), which
+  lunr searches and material never shows: a result quotes the page's title and words as
+  written;
 - ``<lang>/sitemap.xml`` (and ``.gz``): that language's pages only, each with its alternates.
 
 The default language's copies are the ones at the site root. A page's material config
@@ -32,10 +36,47 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def with_unaccented(text: str) -> str:
-    """The text, then each of its words that has accents, written without them."""
-    folded = sorted({fold(w) for w in WORD.findall(text) if fold(w) != w})
-    return f"{text} {' '.join(folded)}" if folded else text
+def unaccented(text: str) -> str:
+    """Each word of the text that has accents, written without them (in order, once each):
+    "Alávágás és döntetlen" -> "alavagas dontetlen es"."""
+    return " ".join(sorted({fold(w) for w in WORD.findall(text.lower()) if fold(w) != w}))
+
+
+FIELDS = {
+    "title_unaccented": {"boost": 1e3},
+    "text_unaccented": {"boost": 1e0},
+    "keywords": {"boost": 1e3},
+}
+"""The search fields added to material's (title, text, tags), with their boosts: they are
+searched like the title or the text, and never shown."""
+
+FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+KEYWORDS = re.compile(r"^keywords:[ \t]*(.+?)[ \t]*$", re.M)
+
+
+def page_keywords(docs_dir: Path, lang: str, location: str) -> str:
+    """The ``keywords:`` of the page a search entry points at (its own language's page, else
+    the English one it falls back to), with their unaccented forms; "" when it has none."""
+    path = location.split("#", 1)[0].strip("/")
+    names = (f"{path}.md", f"{path}/index.md") if path else ("index.md",)
+    for folder in (lang, "en"):
+        for name in names:
+            source = docs_dir / folder / name
+            if source.is_file():
+                front = FRONT.match(source.read_text(encoding="utf-8"))
+                found = front and KEYWORDS.search(front.group(1))
+                words = found.group(1) if found else ""
+                return f"{words} {unaccented(words)}".strip()
+    return ""
+
+
+def _with_search_fields(doc: dict, keywords: str) -> dict:
+    extra = {
+        "title_unaccented": unaccented(doc["title"]),
+        "text_unaccented": unaccented(doc["text"]),
+        "keywords": keywords,
+    }
+    return {**doc, **{name: value for name, value in extra.items() if value}}
 
 
 def _prefix(lang: str, default: str) -> str:
@@ -54,8 +95,11 @@ def _page_of(root: Path, doc: dict) -> Path:
     return root / doc["location"].split("#", 1)[0] / "index.html"
 
 
-def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, int]:
-    """Write each language's search index; returns how many entries each holds."""
+def split_search_index(
+    site_dir: Path, languages: tuple[str, ...], docs_dir: Path | None = None
+) -> dict[str, int]:
+    """Write each language's search index; returns how many entries each holds. ``docs_dir``
+    holds the pages whose ``keywords`` go into their page's entry."""
     default = languages[0]
     combined = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))
     counts = {}
@@ -76,10 +120,17 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, 
                 and _page_of(site_dir / prefix, doc).is_file()
             ]
         docs = [
-            {**doc, "text": with_unaccented(doc["text"]), "title": with_unaccented(doc["title"])}
+            _with_search_fields(
+                doc,
+                page_keywords(docs_dir, lang, doc["location"])
+                if docs_dir and "#" not in doc["location"]
+                else "",
+            )
             for doc in docs
         ]
-        index = {**combined, "config": {**combined["config"], "lang": [lang]}, "docs": docs}
+        config = {**combined["config"], "lang": [lang]}
+        config["fields"] = {**config.get("fields", {}), **FIELDS}
+        index = {**combined, "config": config, "docs": docs}
         out = site_dir / prefix / "search/search_index.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(

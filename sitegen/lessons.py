@@ -5,10 +5,11 @@ A lesson file holds no language. Its words are message ids (``lesson.<id>.…``)
 The steps' kinds are the presentation layer's (:data:`ginview.steps.STEPS`). For every lesson
 the build
 
-1. reads the file (a malformed lesson stops the build with one line: the file, the step and
-   what is wrong);
+1. reads the file (a malformed lesson stops the build with one line: the file and the line,
+   the step and what is wrong); its YAML is plain data (:mod:`sitegen.strict_yaml`: no
+   aliases, tags or keys given twice; ``no`` is a text);
 2. replays every step through the engine: an answer the engine does not confirm stops the
-   build with the file and the step;
+   build with the file, the line and the step;
 3. draws the lesson with Jinja2 (``sitegen/templates/``) into one Markdown page per language,
    ``lessons/<NN>-<id>.md``, plus the lessons index ``lessons/index.md``. The MkDocs plugin
    adds them to the site's files (:mod:`sitegen.plugin`); nothing is written into ``docs/``.
@@ -44,13 +45,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 from ginrummy import RULESETS
 from ginrummy.errors import GinRummyError
 from ginview import steps as S
 from ginview.catalog import Catalog
 
-from . import BuildError
+from . import BuildError, strict_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -71,6 +71,7 @@ class Step:
     data: dict  # the step's fields, canonical (ginview.steps.read_step)
     messages: dict  # its message ids: text, hints, explain
     replay: S.Replay
+    line: int = 1  # where it starts in the lesson's file
 
 
 @dataclass
@@ -103,21 +104,30 @@ def _load_yaml(path: Path, where: str):
     except OSError as error:
         raise LessonError(f"{where}: cannot read it: {error.strerror}") from None
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise LessonError(f"{where}: not valid YAML: {' '.join(str(error).split())}") from None
+        return strict_yaml.load(text)
+    except strict_yaml.YamlError as error:
+        raise LessonError(f"{where}:{error.line}: {error.problem}") from None
+
+
+def _line(data, name=None) -> int:
+    """The line of field ``name`` of a mapping read from a lesson (else of the mapping)."""
+    lines: dict = getattr(data, "lines", {})
+    return int(lines[name]) if name in lines else int(getattr(data, "line", 1))
 
 
 def read_lesson(
     path: Path, messages: dict, root: Path | None = ROOT, pages: set[str] | None = None
 ) -> Lesson:
-    """The lesson in ``path``, checked and replayed; a problem raises LessonError. ``pages``:
-    the site's pages, which a lesson's ``page`` must be one of."""
+    """The lesson in ``path``, checked and replayed; a problem raises LessonError naming the
+    file and the line. ``pages``: the site's pages, which a lesson's ``page`` must be one of."""
     where = _where(path, root)
     data = _load_yaml(path, where)
 
-    def fail(problem: str, step: str | None = None):
-        raise LessonError(f"{where}: {step + ': ' if step else ''}{problem}")
+    def fail(problem: str, step: str | None = None, line: int = 1):
+        raise LessonError(f"{where}:{line}: {step + ': ' if step else ''}{problem}")
+
+    def bad(name: str, problem: str):
+        fail(problem, line=_line(data, name))
 
     if not isinstance(data, dict):
         fail(f"a lesson is a mapping with {', '.join(LESSON_REQUIRED)}")
@@ -126,36 +136,43 @@ def read_lesson(
             fail(f"the lesson needs {name!r}")
     unknown = sorted(str(k) for k in set(data) - set(LESSON_REQUIRED) - set(LESSON_OPTIONAL))
     if unknown:
-        fail(
+        bad(
+            next(k for k in data if str(k) == unknown[0]),
             f"unknown lesson field {unknown[0]!r}; the fields are "
-            f"{', '.join(LESSON_REQUIRED + LESSON_OPTIONAL)}"
+            f"{', '.join(LESSON_REQUIRED + LESSON_OPTIONAL)}",
         )
     if not isinstance(data["id"], str) or not ID.match(data["id"]):
-        fail(f"the id {data['id']!r} must be up to 40 lowercase letters, digits and '-'")
+        bad("id", f"the id {data['id']!r} must be up to 40 lowercase letters, digits and '-'")
     order = data["order"]
     if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
-        fail(f"the order must be a whole number from 1 to {MAX_ORDER}, not {order!r}")
+        bad("order", f"the order must be a whole number from 1 to {MAX_ORDER}, not {order!r}")
     if "rules" in data and (not isinstance(data["rules"], str) or data["rules"] not in RULESETS):
-        fail(f"unknown rules {data['rules']!r}; use one of {', '.join(RULESETS)}")
+        bad("rules", f"unknown rules {data['rules']!r}; use one of {', '.join(RULESETS)}")
     if "page" in data and (
         not isinstance(data["page"], str) or (pages is not None and data["page"] not in pages)
     ):
-        fail(f"the page {data['page']!r} is not a page of the site (like rules/melds.md)")
-    _message(data["title"], messages, fail, "title")
+        bad("page", f"the page {data['page']!r} is not a page of the site (like rules/melds.md)")
+    _message(data["title"], messages, lambda p: bad("title", p), "title")
     intro = data["intro"] if isinstance(data["intro"], list) else [data["intro"]]
     for key in intro:
-        _message(key, messages, fail, "intro")
+        _message(key, messages, lambda p: bad("intro", p), "intro")
     data["intro"] = intro
     if not isinstance(data["steps"], list) or not data["steps"]:
-        fail("'steps' must be a non-empty list")
+        bad("steps", "'steps' must be a non-empty list")
     steps, seen = [], set()
     for number, raw in enumerate(data["steps"], 1):
         label = f"step {number}"
         if isinstance(raw, dict) and isinstance(raw.get("id"), str):
             label = f"step {number} ({raw['id']!r})"
-        step = _read_step(raw, data.get("rules"), messages, lambda p, label=label: fail(p, label))
+        line = _line(raw) if isinstance(raw, dict) else _line(data, "steps")
+
+        def step_fail(problem: str, field=None, label=label, raw=raw, line=line):
+            fail(problem, label, _line(raw, field) if field is not None else line)
+
+        step = _read_step(raw, data.get("rules"), messages, step_fail)
+        step.line = line
         if step.data["id"] in seen:
-            fail(f"a second step with the id {step.data['id']!r}", label)
+            step_fail(f"a second step with the id {step.data['id']!r}", "id")
         seen.add(step.data["id"])
         steps.append(step)
     return Lesson(data, where, steps)
@@ -169,28 +186,30 @@ def _message(key, messages: dict, fail, what: str) -> None:
 
 
 def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
+    """One step, checked and replayed; ``fail(problem, field)`` stops at the field's line."""
     if not isinstance(raw, dict):
         fail("a step is a mapping with " + ", ".join(S.COMMON))
     for name in S.COMMON:
         if name not in raw and name != "hints":
             fail(f"the step needs {name!r}")
     if not isinstance(raw["id"], str) or not ID.match(raw["id"]):
-        fail(f"the step id {raw['id']!r} must be up to 40 lowercase letters, digits and '-'")
+        fail(f"the step id {raw['id']!r} must be up to 40 lowercase letters, digits and '-'", "id")
     for name in STEP_MESSAGES:
-        _message(raw[name], messages, fail, name)
+        _message(raw[name], messages, lambda p, name=name: fail(p, name), name)
     hints = raw.get("hints", [])
     if not isinstance(hints, list):
-        fail("'hints' must be a list of message ids")
+        fail("'hints' must be a list of message ids", "hints")
     for key in hints:
-        _message(key, messages, fail, "hints")
+        _message(key, messages, lambda p: fail(p, "hints"), "hints")
     try:
         step = S.read_step(raw, lesson_rules)
         replayed = S.replay(step)
     except GinRummyError as error:
-        fail(str(error))
+        field = error.params.get("field") or ("ask" if error.code == "unknown_kind" else None)
+        fail(str(error), field if field in raw else None)
     problem = S.stated_problem(step, replayed)
     if problem:
-        fail(problem)
+        fail(problem, "answer" if "answer" in raw else None)
     return Step(step, {"text": raw["text"], "hints": hints, "explain": raw["explain"]}, replayed)
 
 
@@ -205,12 +224,13 @@ def load_lessons(
         lesson = read_lesson(path, messages, root, pages)
         if lesson.id in ids:
             raise LessonError(
-                f"{lesson.where}: the id {lesson.id!r} is used by {ids[lesson.id]} too"
+                f"{lesson.where}:{_line(lesson.data, 'id')}: the id {lesson.id!r} is used by "
+                f"{ids[lesson.id]} too"
             )
         if lesson.data["order"] in orders:
             raise LessonError(
-                f"{lesson.where}: the order {lesson.data['order']} is used by "
-                f"{orders[lesson.data['order']]} too"
+                f"{lesson.where}:{_line(lesson.data, 'order')}: the order "
+                f"{lesson.data['order']} is used by {orders[lesson.data['order']]} too"
             )
         ids[lesson.id], orders[lesson.data["order"]] = lesson.where, lesson.where
         lessons.append(lesson)
@@ -256,12 +276,14 @@ def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=N
         try:
             return S.step_html(step.data, step.messages, step.replay, catalog)
         except GinRummyError as error:
-            raise LessonError(f"{lesson.where}: step {step.data['id']!r}: {error}") from None
+            raise LessonError(
+                f"{lesson.where}:{step.line}: step {step.data['id']!r}: {error}"
+            ) from None
 
     try:
         intro = [S.message_html(k, intro_params, catalog) for k in lesson.data["intro"]]
     except GinRummyError as error:
-        raise LessonError(f"{lesson.where}: intro: {error}") from None
+        raise LessonError(f"{lesson.where}:{_line(lesson.data, 'intro')}: intro: {error}") from None
     count = len(lesson.steps)
     progress = [t("tutorial.progress", done=d, count=count) for d in range(count)]
     return env.get_template("lesson.md.j2").render(

@@ -7,8 +7,9 @@ Written into the built site after everything else (before the precompressed copi
   know of this build (:func:`service_worker`): ``BUILD``, a digest of every file of the site,
   which names its caches, so a new build never mixes with an old one; the files of each
   language's shell (``SHELL``: the language's pages, search index, sitemap and manifest;
-  ``COMMON``: stylesheets, scripts, icons); and ``RUNTIME``, the files the engine boots from
-  (in the runtime folder named by its digest).
+  ``COMMON``: stylesheets, scripts, icons); ``RUNTIME``, the files the engine boots from
+  (in the runtime folder named by its digest), and their ``INTEGRITY``: a kept copy that
+  does not match is dropped and fetched again.
 - ``manifest.webmanifest`` at each language's root: name and short name from the catalogs
   (``app.name``, ``app.short_name``), the description of mkdocs.yml, the language, start URL
   and scope (the language's root), the icons.
@@ -27,6 +28,9 @@ from pathlib import Path
 from . import runtime
 
 SW_SOURCE = Path(__file__).resolve().parent / "sw.js"
+INTEGRITY_SOURCE = Path(__file__).resolve().parent.parent / "docs/assets/gin/integrity.js"
+"""The integrity check the engine worker imports: the service worker (a classic script) gets
+its text, without ``export``."""
 ICONS = "assets/gin/icons/"
 GREEN = (0x1B, 0x5E, 0x20)  # the site's primary colour (docs/assets/gin/gin.css)
 RED = (0xC6, 0x28, 0x28)
@@ -265,7 +269,8 @@ def common(site_dir: Path, languages: tuple[str, ...]) -> list[str]:
 
 
 def service_worker(site_dir: Path, languages: tuple[str, ...], runtime_dir: str | None) -> str:
-    """The text of sw.js: this build's facts, then the logic (sitegen/sw.js)."""
+    """The text of sw.js: this build's facts, the integrity check, then the logic
+    (sitegen/sw.js)."""
     boot = (
         [f"assets/runtime/{runtime_dir}/{name}" for name in runtime.BOOT_FILES]
         if runtime_dir
@@ -276,6 +281,7 @@ def service_worker(site_dir: Path, languages: tuple[str, ...], runtime_dir: str 
         "COMMON": common(site_dir, languages),
         "SHELL": {lang: shell(site_dir, lang, languages) for lang in languages},
         "RUNTIME": boot,
+        "INTEGRITY": {path: runtime.sri(site_dir / path) for path in boot},
         "RUNTIME_CACHE": runtime.runtime_cache(runtime_dir) if runtime_dir else None,
         "DIRECT_HEADER": runtime.DIRECT_HEADER,
     }
@@ -283,9 +289,13 @@ def service_worker(site_dir: Path, languages: tuple[str, ...], runtime_dir: str 
         f"const {name} = {json.dumps(value, separators=(',', ':'))};\n"
         for name, value in facts.items()
     )
+    check = INTEGRITY_SOURCE.read_text(encoding="utf-8").replace("export async ", "async ")
     return (
         "// The site's service worker, written by the build (sitegen/offline.py): this build's"
-        " facts, then sitegen/sw.js.\n" + head + SW_SOURCE.read_text(encoding="utf-8")
+        " facts, docs/assets/gin/integrity.js, then sitegen/sw.js.\n"
+        + head
+        + check
+        + SW_SOURCE.read_text(encoding="utf-8")
     )
 
 

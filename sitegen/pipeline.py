@@ -27,6 +27,24 @@ from . import BuildError
 print_flushed = functools.partial(print, flush=True)
 
 ROOT = Path(__file__).resolve().parent.parent
+SOURCES = (
+    "docs",
+    "tutorials",
+    "locales",
+    "engine",
+    "presentation",
+    "sitegen",
+    "tests",
+    "bench",
+    ".git",
+    ".venv",
+    "node_modules",
+    ".cache",
+)
+"""The project's folders the build reads (or keeps its tools and cache in): never its output."""
+FILES = ".gin-site-files"
+"""The list of the files a build wrote, kept in the site: only a folder whose every file is on
+it (or an empty one, or a new one) is replaced by the next build."""
 
 
 class _FirstProblem(logging.Handler):
@@ -132,6 +150,7 @@ def build(
     """
     root = Path(root).resolve()
     site_dir = Path(site_dir or root / "site").resolve()
+    check_site_dir(root, site_dir)
     started = time.perf_counter()
     new_dir = site_dir.with_name(f".{site_dir.name}.new")
     old_dir = site_dir.with_name(f".{site_dir.name}.old")
@@ -141,6 +160,7 @@ def build(
         overrides = {"site_url": site_url} if site_url else {}
         with source_date_epoch(root):
             run_mkdocs(root / "mkdocs.yml", new_dir, gin, **overrides)
+        record_files(new_dir)
     except BaseException:
         shutil.rmtree(new_dir, ignore_errors=True)
         raise
@@ -150,3 +170,55 @@ def build(
     shutil.rmtree(old_dir, ignore_errors=True)
     log(f"site: {site_dir} ({time.perf_counter() - started:.1f} s)")
     return site_dir
+
+
+def check_site_dir(root: Path, site_dir: Path) -> None:
+    """Refuse an output folder the build must not replace: the project's root or a folder
+    holding it, a source folder or one inside it, a file, or a folder holding a file the build
+    did not write (see :data:`FILES`). Both paths are resolved."""
+    shown = _shown(root, site_dir)
+    if site_dir == root or site_dir in root.parents:
+        raise BuildError(f"--site-dir {shown}: it holds the project itself: choose a new folder")
+    for name in SOURCES:
+        source = root / name
+        if site_dir == source or source in site_dir.parents:
+            raise BuildError(
+                f"--site-dir {shown}: it is in the source folder {name}/: choose another folder"
+            )
+    if site_dir.exists() and not site_dir.is_dir():
+        raise BuildError(f"--site-dir {shown}: it is a file: choose a folder")
+    foreign = sorted(set(_files(site_dir)) - set(_recorded(site_dir))) if site_dir.is_dir() else []
+    if foreign:
+        raise BuildError(
+            f"--site-dir {shown}: it holds files the build did not write ({foreign[0]}"
+            f"{f' and {len(foreign) - 1} more' if len(foreign) > 1 else ''}): the build "
+            "replaces the whole folder, so choose an empty or a new one"
+        )
+
+
+def record_files(site_dir: Path) -> None:
+    """Write the list of the site's files (:data:`FILES`) into it."""
+    listed = sorted([*_files(site_dir), FILES])
+    (site_dir / FILES).write_text("".join(f"{name}\n" for name in listed), encoding="utf-8")
+
+
+def _files(folder: Path) -> list[str]:
+    return [p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir()]
+
+
+def _recorded(site_dir: Path) -> list[str]:
+    """The files a build recorded in ``site_dir``. A site built before the build recorded them
+    holds its runtime module: all its files are the build's."""
+    listed = site_dir / FILES
+    if listed.is_file():
+        return listed.read_text(encoding="utf-8").splitlines()
+    if (site_dir / "assets/gin/runtime.js").is_file() and (site_dir / "404.html").is_file():
+        return _files(site_dir)
+    return []
+
+
+def _shown(root: Path, path: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)

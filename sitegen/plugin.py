@@ -51,6 +51,7 @@ from mkdocs.structure.files import File, Files
 from . import BuildError, catalogs, fences, lessons, macros
 from .compress import precompress_site
 from .csp import add_policy
+from .hosting import write_host_files
 from .languages_split import language_base, split_search_index, split_sitemap
 from .offline import ICONS, MANIFEST, language_root, write_offline
 from .translations import english_digest, translates
@@ -204,7 +205,7 @@ class GinPlugin(BasePlugin[GinConfig]):
             return f"{name}:{markdown.count(chr(10), 0, position) + 1 + offset}"
 
         try:
-            markdown = macros.expand(markdown, where, catalog)
+            markdown = macros.expand(markdown, where, catalog, page.file.generated_by is None)
             markdown, count = fences.render_page(markdown, where, catalog)
         except BuildError as error:
             raise PluginError(str(error)) from None
@@ -297,9 +298,10 @@ class GinPlugin(BasePlugin[GinConfig]):
         for lang in languages:
             page = site_dir / ("" if lang == languages[0] else lang) / "404.html"
             page.write_text(root_relative(page.read_text(encoding="utf-8")), encoding="utf-8")
-        split_search_index(site_dir, languages)
+        split_search_index(site_dir, languages, Path(config.docs_dir))
         split_sitemap(site_dir, languages, config.site_url or "")
         add_policy(site_dir)
+        write_host_files(site_dir)  # _headers (with the policy) and .nojekyll
         cache_dir = self._path(config, self.config.cache_dir)
         runtime_dir = None
         if self.config.runtime:
@@ -431,14 +433,14 @@ def write_runtime(
     try:
         runtime.stage_runtime(pyodide_dir, built, staging, cache_dir)
         name = runtime.runtime_dir_name(version, staging)
-        snapshot = (runtime.SNAPSHOT, runtime.sri(staging / runtime.SNAPSHOT))
+        boot = runtime.boot_integrity(staging)
         target = site_dir / "assets" / "runtime" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(staging), target)
         gin_dir = site_dir / "assets" / "gin"
         gin_dir.mkdir(parents=True, exist_ok=True)
         (gin_dir / "runtime.js").write_text(
-            runtime.runtime_module(name, [w.name.split("-")[0] for w in built], snapshot=snapshot)
+            runtime.runtime_module(name, [w.name.split("-")[0] for w in built], boot=boot)
         )
     finally:
         shutil.rmtree(staging.parent, ignore_errors=True)

@@ -3,7 +3,7 @@
 Layout in the built site:
 
     assets/gin/runtime.js        RUNTIME_DIR, PACKAGES, API_MODULE, STDLIB_FILE,
-                                 SNAPSHOT_FILE, SNAPSHOT_INTEGRITY, SNAPSHOT_STDLIB_FILE
+                                 SNAPSHOT_FILE, SNAPSHOT_STDLIB_FILE, BOOT_FILES, INTEGRITY
     assets/runtime/pyodide-<version>-<digest>/
                                  the 5 runtime files, the wheels of the engine and of the
                                  presentation layer (registered in the lock file),
@@ -151,6 +151,18 @@ def prune_cache(directory: Path, keep: int) -> None:
         pass  # a concurrent build moved something: prune next time
 
 
+NODE_ENV = {
+    "SOURCE_DATE_EPOCH": str(RUNTIME_EPOCH),
+    "TZ": "UTC",
+    "LC_ALL": "C.UTF-8",
+    "LANG": "C.UTF-8",
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+}
+"""The whole environment of the Node process that makes the runtime's files: nothing of the
+machine's or the user's (the snapshot holds the memory of a Python started in it: its time zone,
+its locale), so every machine makes the same bytes."""
+
+
 def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
     """Run `node in_pyodide.mjs <command> <pyodide dir> <args>`; its last line of output.
     Failing, a one-line BuildError: "<what> with Pyodide failed: <last line of stderr>"."""
@@ -161,7 +173,7 @@ def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
         [node, str(IN_PYODIDE), command, str(pyodide_dir), *map(str, args)],
         capture_output=True,
         text=True,
-        env={**os.environ, "SOURCE_DATE_EPOCH": str(RUNTIME_EPOCH)},
+        env=NODE_ENV,
     )
     if proc.returncode != 0 or not proc.stdout.strip():
         raise BuildError(f"{what} with Pyodide failed: {last_line(proc.stderr or proc.stdout)}")
@@ -307,18 +319,26 @@ DIRECT_HEADER = "x-gin-direct"
 kept yet: the service worker leaves those to the network (docs/assets/gin/worker.js, sw.js)."""
 
 
+def boot_integrity(staged: Path) -> dict[str, str]:
+    """{file name: Subresource Integrity} of the files a boot from the snapshot reads: the
+    engine worker and the service worker check each copy they keep or read from the cache
+    against it (a damaged one is dropped and fetched again), and the snapshot's download."""
+    return {name: sri(staged / name) for name in BOOT_FILES}
+
+
 def runtime_module(
     dir_name: str,
     packages: list[str],
     stdlib_file: str | None = STDLIB_PYC,
-    snapshot: tuple[str, str] | None = None,
+    boot: dict[str, str] | None = None,
 ) -> str:
     """The text of assets/gin/runtime.js (RUNTIME_DIR relative to runtime.js, the file names
     relative to RUNTIME_DIR). PACKAGES: the wheels' packages, loaded by name when there is no
-    snapshot. STDLIB_FILE: the precompiled standard library, for stdLibURL. snapshot: (file
-    name, integrity) of the memory snapshot, if the browser is to restore it (on
-    SNAPSHOT_STDLIB) instead of booting Python and loading the wheels; then BOOT_FILES, what
-    that boot reads (a page boots at idle when they are all kept for offline use)."""
+    snapshot. STDLIB_FILE: the precompiled standard library, for stdLibURL. boot: the
+    integrity of each of BOOT_FILES (:func:`boot_integrity`), if the browser is to restore the
+    memory snapshot (SNAPSHOT_FILE, on SNAPSHOT_STDLIB_FILE) instead of booting Python and
+    loading the wheels; then BOOT_FILES, what that boot reads (a page boots at idle when they
+    are all kept for offline use), and INTEGRITY, {file: integrity}."""
     text = (
         f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
         f"export const PACKAGES = {json.dumps(packages)};\n"
@@ -328,11 +348,11 @@ def runtime_module(
     )
     if stdlib_file:
         text += f'export const STDLIB_FILE = "{stdlib_file}";\n'
-    if snapshot:
+    if boot:
         text += (
-            f'export const SNAPSHOT_FILE = "{snapshot[0]}";\n'
-            f'export const SNAPSHOT_INTEGRITY = "{snapshot[1]}";\n'
+            f'export const SNAPSHOT_FILE = "{SNAPSHOT}";\n'
             f'export const SNAPSHOT_STDLIB_FILE = "{SNAPSHOT_STDLIB}";\n'
-            f"export const BOOT_FILES = {json.dumps(BOOT_FILES)};\n"
+            f"export const BOOT_FILES = {json.dumps(list(boot))};\n"
+            f"export const INTEGRITY = {json.dumps(boot)};\n"
         )
     return text

@@ -1,8 +1,8 @@
 """The local server behind `make serve`: serves site/, rebuilds when a source changes.
 
-Sends text/javascript for .mjs and application/wasm for .wasm, answers with the precompressed
-copy the browser accepts (.br, else .gz: sitegen.compress) when there is one, and gzips other text
-responses on the fly.
+Sends each file with its type (sitegen.hosting's TYPES: text/javascript for .mjs, application/wasm
+for .wasm, …), answers with the precompressed copy the browser accepts (.br, else .gz:
+sitegen.compress) when there is one, and gzips other text responses on the fly.
 """
 
 import gzip
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import BuildError
 from .compress import negotiate
+from .hosting import TYPES, compressible_types, content_type
 from .pipeline import ROOT, build
 
 WATCHED = (
@@ -27,32 +28,14 @@ WATCHED = (
     "tutorials",
     "mkdocs.yml",
 )
-COMPRESSIBLE = (
-    "text/",
-    "application/javascript",
-    "application/json",
-    "image/svg+xml",
-    "application/xml",
-    "application/wasm",
-    "application/manifest+json",
-)
-TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".json": "application/json",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".svg": "image/svg+xml",
-    ".xml": "application/xml",
-    ".css": "text/css",
-    ".html": "text/html; charset=utf-8",
-    ".webmanifest": "application/manifest+json",
-}
+COMPRESSIBLE = tuple(compressible_types())  # gzipped on the fly when there is no copy
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **{suffix: content_type(suffix) for suffix in TYPES},
+    }
 
     def log_message(self, format, *args):
         pass
@@ -148,18 +131,25 @@ def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None, sit
 
 def serve(port: int = 8000, strict_i18n: bool | None = None, root: Path = ROOT) -> None:
     site_dir = root / "site"
-    # Built with its own address as site_url: the sitemap lists absolute URLs on this server,
-    # which material's instant navigation needs (`make site` leaves site_url empty).
-    site_url = f"http://127.0.0.1:{port}/"
-    build(root, site_dir, strict_i18n=strict_i18n, site_url=site_url)
-    watcher = threading.Thread(
-        target=_rebuild_on_change, args=(root, site_dir, strict_i18n, site_url), daemon=True
-    )
-    watcher.start()
 
     def handler(*args, **kwargs):
         return SiteHandler(*args, directory=os.fspath(site_dir), **kwargs)
 
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    # The port is taken first, so that one in use is said at once, not after a whole build.
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as error:
+        raise BuildError(
+            f"cannot serve on port {port}: {error.strerror or error}; choose another with --port"
+        ) from None
+    with server:
+        # Built with its own address as site_url: the sitemap lists absolute URLs on this
+        # server, which material's instant navigation needs (`make site` leaves it empty).
+        site_url = f"http://127.0.0.1:{port}/"
+        build(root, site_dir, strict_i18n=strict_i18n, site_url=site_url)
+        watcher = threading.Thread(
+            target=_rebuild_on_change, args=(root, site_dir, strict_i18n, site_url), daemon=True
+        )
+        watcher.start()
         print(f"serving http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
         server.serve_forever()

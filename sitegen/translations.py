@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from . import BuildError
 
@@ -50,19 +50,42 @@ def stamped(source: str, digest: str) -> str:
 
 def mark_translated(docs: Path, language: str, pages: list[str]) -> list[str]:
     """Stamp pages of a language (all of them when ``pages`` is empty) as translating their
-    English page as it is now. Returns the pages stamped."""
-    folder = docs / language
-    if not folder.is_dir():
-        raise BuildError(f"no pages in {folder}")
-    names = pages or sorted(str(p.relative_to(folder)) for p in folder.rglob("*.md"))
-    done = []
+    English page as it is now. Returns the pages stamped.
+
+    Only pages of the site are stamped: a translated language's own pages (``docs/<lang>/…``,
+    named as in that folder, like ``rules/melds.md``) that have an English page. Every name is
+    checked before any page is written, so a bad one changes nothing."""
+    from .languages import languages
+
+    codes = languages(docs.parent)
+    if language not in codes[1:]:
+        raise BuildError(
+            f"{language!r} is not a translated language of the site: use one of "
+            f"{', '.join(codes[1:])}"
+            + (" (the English pages are the originals)" if language == codes[0] else "")
+        )
+    folder, english = docs / language, docs / codes[0]
+    own = _pages(folder)
+    names = [PurePosixPath(name).as_posix() for name in pages] if pages else sorted(own)
+    for name, given in zip(names, pages or names, strict=True):
+        if name not in own:
+            raise BuildError(
+                f"{given}: not a page of docs/{language}/ (name one as in that folder, like "
+                "rules/melds.md)"
+            )
+        if name not in _pages(english):
+            raise BuildError(f"docs/{language}/{name}: no English page docs/{codes[0]}/{name}")
     for name in names:
-        path, digest = folder / name, english_digest(docs, name)
-        if not path.is_file() or not digest:
-            raise BuildError(f"{path}: no such translated page, or no English page to translate")
-        path.write_text(stamped(path.read_text(encoding="utf-8"), digest), encoding="utf-8")
-        done.append(name)
-    return done
+        path = folder / name
+        path.write_text(
+            stamped(path.read_text(encoding="utf-8"), english_digest(docs, name)), encoding="utf-8"
+        )
+    return names
+
+
+def _pages(folder: Path) -> set[str]:
+    """The pages in a language's folder, named from it (``rules/melds.md``)."""
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*.md") if p.is_file()}
 
 
 @dataclass

@@ -9,8 +9,9 @@ Commands (hands from the arguments, or from stdin, one per line, for batches)::
     sheet ENTRY...               a score sheet; each entry is "WINNER POINTS", e.g. "A 25" (A or B)
 
 Options: ``--rules NAME`` (score, sheet), ``--upcard CARD`` (score: Oklahoma), ``--hollywood``
-(sheet), ``--json`` (print JSON, one object per input line). Bad input gives a one-line error
-and exit status 2; the other lines of a batch are still answered.
+(sheet), ``--json`` (print JSON, one object per input line); an option a command does not take
+is refused, never ignored. Bad input gives a one-line error and exit status 2; the other lines
+of a batch are still answered.
 
 Examples::
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -30,6 +32,24 @@ from typing import Any
 from .api import call
 
 USAGE_ERROR = 2
+COMMANDS = ("deadwood", "melds", "score", "layoffs", "sheet")
+OPTIONS = {
+    "rules": ("score", "sheet"),
+    "upcard": ("score",),
+    "hollywood": ("sheet",),
+}
+"""The options that change an answer, and the commands that take each (``--json`` is for
+all): any other use of one is refused, so that it is never silently ignored."""
+USAGE = """python -m ginrummy deadwood CARDS
+       python -m ginrummy melds CARDS
+       python -m ginrummy score KNOCKER "|" DEFENDER [--rules NAME] [--upcard CARD]
+       python -m ginrummy layoffs MELDS "|" DEFENDER       (melds with "/" between them)
+       python -m ginrummy sheet ENTRY... [--rules NAME] [--hollywood]    (an entry: "A 25")
+       Each takes --json; with no cards or entries, it reads them from stdin, one per line."""
+
+
+class InputError(Exception):
+    """One input line that is not written as its command needs: its message says how."""
 
 
 def _request(command: str, text: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -37,47 +57,49 @@ def _request(command: str, text: str, args: argparse.Namespace) -> dict[str, Any
     if command in ("deadwood", "melds"):
         return {"op": command, "cards": text}
     left, sep, right = text.partition("|")
+    if not sep:
+        first = "the knocker's cards" if command == "score" else "the knocker's melds"
+        raise InputError(f"write {first}, then |, then the defender's cards")
     if command == "score":
-        if not sep:
-            return {"op": "score", "knocker": text, "defender": ""}
         request: dict[str, Any] = {
             "op": "score",
             "knocker": left.strip(),
             "defender": right.strip(),
-            "rules": args.rules,
+            "rules": args.rules or "standard",
         }
         if args.upcard:
             request["upcard"] = args.upcard
         return request
-    if command == "layoffs":
-        melds = [m.strip() for m in left.split("/") if m.strip()]
-        return {"op": "layoffs", "knocker_melds": melds, "defender": right.strip()}
-    raise AssertionError(command)
+    melds = [m.strip() for m in left.split("/") if m.strip()]
+    return {"op": "layoffs", "knocker_melds": melds, "defender": right.strip()}
 
 
 PLAYER_NAMES = "AB"
+ENTRY = re.compile(r"\s*([ABab01])\s+([0-9]+)\s*", re.ASCII)
+"""A score sheet entry: the winner (A or B, or 0 or 1), then the points."""
 
 
 def _sheet_request(lines: list[str], args: argparse.Namespace) -> dict[str, Any]:
-    """Entries written "A 25" (or "0 25"): the winner, then the points."""
+    """Entries written "A 25" (or "0 25", or with a tab): the winner, then the points."""
     entries: list[dict[str, Any]] = []
-    winner: int | str
     for line in lines:
-        winner, _, points = line.strip().partition(" ")
-        winner = PLAYER_NAMES.index(winner.upper()) if winner.upper() in ("A", "B") else winner
-        if isinstance(winner, str) and winner.isdigit() and len(winner) < 7:
-            winner = int(winner)
-        points = points.strip()
+        match = ENTRY.fullmatch(line)
+        if not match:
+            raise InputError(
+                f"{line.strip()[:40]!r} is not an entry: write the winner (A or B), then the "
+                'points, like "A 25"'
+            )
+        winner, points = match.groups()
         entries.append(
             {
-                "winner": winner,
-                "points": int(points) if points.isdigit() and len(points) < 7 else points,
+                "winner": int(winner) if winner.isdigit() else PLAYER_NAMES.index(winner.upper()),
+                "points": int(points),
             }
         )
     return {
         "op": "sheet",
         "entries": entries,
-        "rules": args.rules,
+        "rules": args.rules or "standard",
         "format": "hollywood" if args.hollywood else "standard",
     }
 
@@ -129,9 +151,18 @@ def _pair(values: Iterable[object]) -> str:
 
 
 def _winner_line(sheet: dict[str, Any]) -> str:
-    if sheet["winner"] is None:
-        return "" if sheet["finished"] else "  (in progress)"
-    return f"  {PLAYER_NAMES[sheet['winner']]} wins by {sheet['difference']}"
+    if not sheet["finished"]:
+        return "  (in progress)"
+    if "collector" not in sheet:  # Hollywood: the larger grand total wins
+        return (
+            ""
+            if sheet["winner"] is None
+            else f"  {PLAYER_NAMES[sheet['winner']]} wins by {sheet['difference']}"
+        )
+    won = f"  {PLAYER_NAMES[sheet['winner']]} wins the game;"
+    if sheet["collector"] is None:
+        return f"{won} equal totals, nobody collects"
+    return f"{won} {PLAYER_NAMES[sheet['collector']]} collects {sheet['difference']}"
 
 
 def _show_game(sheet: dict[str, Any]) -> str:
@@ -150,33 +181,61 @@ def _show_game(sheet: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ginrummy", description="Exact gin rummy: melds, deadwood, lay-offs, scores."
+        prog="python -m ginrummy",
+        usage=USAGE,
+        description="Exact gin rummy: melds, deadwood, lay-offs, scores.",
     )
-    parser.add_argument("command", choices=["deadwood", "melds", "score", "layoffs", "sheet"])
-    parser.add_argument("input", nargs="*", help="cards; none to read lines from stdin")
-    parser.add_argument("--rules", default="standard", help="rule preset (default: standard)")
-    parser.add_argument("--upcard", help="the upcard, for Oklahoma")
+    # Both optional to argparse, which would otherwise call the cards required; a missing
+    # command is reported by main.
+    parser.add_argument("command", nargs="?", help=", ".join(COMMANDS))
+    parser.add_argument("input", nargs="*", help="cards or entries; none: lines from stdin")
+    parser.add_argument("--rules", help="score, sheet: the rule preset (default: standard)")
+    parser.add_argument("--upcard", help="score: the upcard, for Oklahoma")
     parser.add_argument("--hollywood", action="store_true", help="sheet: Hollywood scoring")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.command not in COMMANDS:
+        shown = "no command" if args.command is None else f"unknown command {args.command!r}"
+        parser.error(f"{shown[:60]}: use one of {', '.join(COMMANDS)}")
+    for option, commands in OPTIONS.items():
+        if getattr(args, option) not in (None, False) and args.command not in commands:
+            takers = " and ".join(commands) + (" take" if len(commands) > 1 else " takes")
+            parser.error(f"{args.command} takes no --{option} (only {takers} it)")
+
+
+def _error(message: str) -> dict[str, Any]:
+    """A refused input line, answered as the API answers a refused request."""
+    return {"v": 1, "ok": False, "error": {"code": "bad_input", "message": message, "params": {}}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_intermixed_args(argv)  # options may come after the command
+    _check_options(parser, args)
 
     if args.command == "sheet":
-        lines = args.input or [l for l in sys.stdin.read().splitlines() if l.strip()]
-        requests = [_sheet_request(lines, args)]
+        lines = [args.input] if args.input else [_stdin_lines()]
     else:
-        lines = (
-            [" ".join(args.input)]
-            if args.input
-            else [l for l in sys.stdin.read().splitlines() if l.strip()]
-        )
-        requests = [_request(args.command, line, args) for line in lines]
+        lines = [[" ".join(args.input)]] if args.input else [[l] for l in _stdin_lines()]
 
     status = 0
     try:
-        for request in requests:
-            response = call(request)
+        for line in lines:
+            try:
+                request = (
+                    _sheet_request(line, args)
+                    if args.command == "sheet"
+                    else _request(args.command, line[0], args)
+                )
+            except InputError as error:
+                response = _error(str(error))
+            else:
+                response = call(request)
             if args.json:
                 print(
                     json.dumps(
@@ -194,6 +253,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout = None
         return status
     return status
+
+
+def _stdin_lines() -> list[str]:
+    return [line for line in sys.stdin.read().splitlines() if line.strip()]
 
 
 if __name__ == "__main__":

@@ -31,7 +31,10 @@ thinks and during the computer's turn, and a mistake flag rests on all the world
 far. Worlds come in batches of :data:`BATCH`, batch ``b`` from its own generator, so advice
 refined in steps equals advice asked for in one go. Once a choice is worse than the leader
 by :data:`RACE_SE` standard errors (and a point's worth), it is played no more: its verdict
-is settled, and the work goes to the choices still in doubt.
+is settled, and the work goes to the choices still in doubt; after the first batches, a
+choice that cannot be within :data:`FOCUS_POINTS` of the leader is played only every
+:data:`FOCUS_EVERY` batches (:func:`_focus`). A standard error is never taken below the spread
+the other choices show over its worlds (:func:`_floor`): a few worlds can agree by chance.
 
 **Seeds.** The worlds come from a seed drawn from the decision itself (the view and the
 score), so a ranking never depends on the game's seed; ``seed=`` overrides it (for tests and
@@ -39,7 +42,7 @@ benchmarks of stability).
 
 **Bounds.** One request plays at most :data:`MAX_SAMPLES` worlds, and at most
 :data:`MAX_PLAYOUTS` playouts, each at most :data:`~ginrummy.playout.MAX_PLIES` moves long:
-so its time is bounded (bench/coach.py measures it). An advice is refined to at most
+so its time is bounded (bench/play_worker.py measures the largest request). An advice is refined to at most
 :data:`MAX_WORLDS` worlds (then ``settled``). When every world fits in one request (small
 endgames), each is played once with its exact weight: ``exact``, standard errors 0.
 
@@ -91,6 +94,7 @@ holds). ``expected`` comes first in ``reasons``: the numbers behind the details.
   hand points in the coach's playouts;
 - ``wins_more`` ``percent``: nothing simpler tells the two apart: it wins the game ``percent``
   points of percentage more often in the coach's playouts;
+- ``close_call``: the two are about as good (nothing tells them apart);
 - ``only_choice``: the only legal move.
 
 >>> from ginrummy.hand import deal
@@ -107,26 +111,27 @@ import hashlib
 import json
 import math
 import random
+import statistics
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import GinRummyError, RuleError
 from .game import HandEntry
-from .hand import Action, HandState, _is_int, apply
+from .hand import Action, HandState, _is_int, apply, known_cards
 from .layoffs import check_lay_offs, lay_offs
 from .opponent import Model, every_world, sample_worlds, world_state
-from .playout import playout_end
+from .playout import known_after, playout_end
 from .policy import forget as forget_deadwood
 from .policy import meld_outs
 from .public import PlayerView, view
-from .reasons import Reason, facts, fill, reasons, why
+from .reasons import Reason, facts, fill, plainest, reasons, why
 from .standing import Standing
 
 BATCH = 4
 """Worlds per batch (see the module docstring)."""
 HINT_PLAYOUTS = 96
-"""The playouts of a first hint (``samples`` not given): its worlds are this many divided by
-the number of choices, at least :data:`BATCH`, in whole batches."""
+"""The playouts of a first hint (``samples`` not given): batches of worlds are played while
+they fit in this many playouts (and at least :data:`FOCUS_FROM` of them)."""
 MAX_SAMPLES = 256
 """The most worlds one request plays."""
 MAX_PLAYOUTS = 2048
@@ -142,6 +147,14 @@ RACE_SE = 3.0
 played no more."""
 RACE_FROM = 8
 """Worlds a choice is played in before it may be dropped."""
+FOCUS_FROM = 2
+"""Batches in which every choice is played before the coach focuses (see :func:`_focus`)."""
+FOCUS_EVERY = 4
+"""... after which every choice still in the race is played every this many batches."""
+FOCUS_POINTS = 3.0
+"""The choices within this many hand points' worth of the leader are played every batch."""
+PLAIN_POINTS = 0.5
+"""A difference of fewer hand points than this is no reason to say "it scored better"."""
 POINT_SPAN = 20
 """The hand points either way over which ``point_value`` is measured."""
 JSON_VERSION = 1
@@ -460,8 +473,10 @@ def advise_view(
     samples: int | None = None,
     seed: int | None = None,
     previous: Advice | dict[str, Any] | None = None,
+    playouts: int = HINT_PLAYOUTS,
 ) -> Advice:
-    """:func:`advise` from the player's view (it must be their turn)."""
+    """:func:`advise` from the player's view (it must be their turn). With ``samples`` None,
+    as many batches of worlds as ``playouts`` playouts allow (the bots' budget)."""
     standing = standing or Standing(seen.rules)
     actions = seen.legal_actions()
     key = decision_key(seen, standing)
@@ -484,9 +499,7 @@ def advise_view(
                 setting="previous",
                 value=evaluation.key,
             )
-    if samples is None:
-        samples = max(BATCH, HINT_PLAYOUTS // len(actions))
-    evaluation = _play(seen, standing, evaluation, samples)
+    evaluation = _play(seen, standing, evaluation, samples, playouts)
     return _advice(seen, standing, evaluation)
 
 
@@ -545,7 +558,15 @@ def _pair_index(i: int, j: int, count: int) -> int:
     return i * (2 * count - i - 1) // 2 + (j - i - 1)
 
 
-def _play(seen: PlayerView, standing: Standing, evaluation: Evaluation, samples: int) -> Evaluation:
+def _play(
+    seen: PlayerView,
+    standing: Standing,
+    evaluation: Evaluation,
+    samples: int | None,
+    playouts: int = HINT_PLAYOUTS,
+) -> Evaluation:
+    """Play ``samples`` more worlds (in whole batches), or with ``samples`` None as many
+    batches as ``playouts`` playouts allow (at least :data:`FOCUS_FROM` in all)."""
     if evaluation.exact or evaluation.worlds >= MAX_WORLDS:
         return evaluation
     model = Model(seen)
@@ -562,35 +583,46 @@ def _play(seen: PlayerView, standing: Standing, evaluation: Evaluation, samples:
         return values[key], points
 
     def play_world(
-        state: HandState, active: list[bool]
+        state: HandState, playing: list[bool]
     ) -> dict[int, tuple[float, float, bool, bool]]:
         other = state.hands[1 - me].mask
         results = {}
         for i, action in enumerate(actions):
-            if not active[i]:
+            if not playing[i]:
                 continue
-            entry, outcome, knocker = playout_end(apply(state, action))
+            after = known_after(known, state, action)
+            entry, outcome, knocker = playout_end(apply(state, action), after)
             win, points = value(entry)
             undercut = outcome == "undercut" and knocker == me
             fed = action.card is not None and bool(meld_outs(other) & action.card.bit)
             results[i] = (win, points, undercut, fed)
         return results
 
+    mine = known_cards(seen.history, me).mask
+    known = (mine, seen.known.mask) if me == 0 else (seen.known.mask, mine)
     sums = _Sums(evaluation)
-    if evaluation.batches == 0 and model.world_count() <= samples:
+    fits = model.world_count() <= (
+        samples if samples is not None else playouts // max(1, len(actions))
+    )
+    if evaluation.batches == 0 and fits:
         for world, weight in every_world(model):
             sums.add(weight, play_world(world_state(seen, world), sums.active))
         return _frozen(evaluation, sums, 1, exact=True)
     batches = evaluation.batches
     played = 0
-    for _ in range(math.ceil(samples / BATCH)):
-        playouts = BATCH * sum(sums.active)
-        if batches * BATCH >= MAX_WORLDS or (played and played + playouts > MAX_PLAYOUTS):
+    while True:
+        playing = _focus(sums, point_value, batches)
+        cost = BATCH * sum(playing)
+        if samples is not None:
+            done = (batches - evaluation.batches) * BATCH >= samples
+        else:
+            done = played + cost > playouts and batches >= FOCUS_FROM
+        if done or batches * BATCH >= MAX_WORLDS or (played and played + cost > MAX_PLAYOUTS):
             break
         rng = random.Random(f"{evaluation.seed}/{batches}")
         for world in sample_worlds(model, BATCH, rng):
-            sums.add(1.0, play_world(world_state(seen, world), sums.active))
-        played += playouts
+            sums.add(1.0, play_world(world_state(seen, world), playing))
+        played += cost
         batches += 1
         _race(sums, point_value)
     return _frozen(evaluation, sums, batches - evaluation.batches, exact=False)
@@ -612,12 +644,44 @@ def _frozen(evaluation: Evaluation, sums: _Sums, batches: int, exact: bool) -> E
 def _race(sums: _Sums, point_value: float) -> None:
     """Stop playing the choices already surely worse than the leader (module docstring)."""
     leader = _leader(sums.totals, sums.active)
+    floor = _floor(sums.pairs, sums.count, leader, sums.active)
     for i in range(sums.count):
         if i == leader or not sums.active[i] or sum(sums.active) <= 2:
             continue
-        cost, se, count = _compare(sums.pairs, sums.count, leader, i)
+        cost, se, count = _compare(sums.pairs, sums.count, leader, i, floor)
         if count >= RACE_FROM and cost >= MISTAKE_POINTS * point_value and cost > RACE_SE * se:
             sums.active[i] = False
+
+
+def _focus(sums: _Sums, point_value: float, batch: int) -> list[bool]:
+    """The choices played in batch ``batch``: every choice still played in the first
+    :data:`FOCUS_FROM` batches and every :data:`FOCUS_EVERY` batches; in the others only the
+    leader and the choices that could still be within :data:`FOCUS_POINTS` of it (cost less
+    one standard error). The clearly worse are still played, less often."""
+    if batch < FOCUS_FROM or batch % FOCUS_EVERY == 0:
+        return list(sums.active)
+    leader = _leader(sums.totals, sums.active)
+    floor = _floor(sums.pairs, sums.count, leader, sums.active)
+    playing = []
+    for i in range(sums.count):
+        cost, se, _ = _compare(sums.pairs, sums.count, leader, i, floor)
+        playing.append(sums.active[i] and cost - se < FOCUS_POINTS * point_value)
+    return playing
+
+
+def _floor(pairs: Any, count: int, leader: int, active: Any) -> float:
+    """The median spread of one world's difference between the leader and the other choices
+    still played: a standard error is never taken below this spread over the square root of
+    its worlds (a few worlds can agree by chance)."""
+    spreads = []
+    for i in range(count):
+        if i == leader or not active[i]:
+            continue
+        a, b = (leader, i) if leader < i else (i, leader)
+        p = pairs[_pair_index(a, b, count)]
+        if p[0] >= 2:
+            spreads.append(_se(p[0], p[1], p[2]) * math.sqrt(p[0]))
+    return statistics.median(spreads) if spreads else 0.0
 
 
 def _leader(totals: list[list[float]] | tuple[tuple[float, ...], ...], active: Any) -> int:
@@ -633,10 +697,11 @@ def _leader(totals: list[list[float]] | tuple[tuple[float, ...], ...], active: A
 
 
 def _compare(
-    pairs: list[list[float]] | tuple[tuple[float, ...], ...], count: int, leader: int, i: int
+    pairs: Any, count: int, leader: int, i: int, floor: float = 0.0
 ) -> tuple[float, float, float]:
     """How much less winning chance choice ``i`` has than ``leader`` (mean over the worlds
-    both played), its standard error, and the number of those worlds."""
+    both played), its standard error (never below ``floor`` over the square root of those
+    worlds, see :func:`_floor`), and the number of those worlds."""
     if i == leader:
         return 0.0, 0.0, 0.0
     a, b, sign = (leader, i, 1.0) if leader < i else (i, leader, -1.0)
@@ -644,7 +709,8 @@ def _compare(
     weight, diff, diff2 = p[0], p[1], p[2]
     if weight <= 0:
         return 0.0, math.inf, 0.0
-    return sign * diff / weight, _se(weight, diff, diff2), weight
+    se = max(_se(weight, diff, diff2), floor / math.sqrt(weight))
+    return sign * diff / weight, se, weight
 
 
 def _se(weight: float, diff: float, diff2: float) -> float:
@@ -672,12 +738,13 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
     totals, count = evaluation.totals, len(actions)
     point_value = _point_value(standing, me)
     leader = _leader(totals, evaluation.active)
+    floor = _floor(evaluation.pairs, count, leader, evaluation.active)
     lead = totals[leader]
     lead_win = lead[1] / lead[0] if lead[0] else 0.0
     lead_points = lead[3] / lead[0] if lead[0] else 0.0
     estimates = []
     for i in range(count):
-        cost, se, _ = _compare(evaluation.pairs, count, leader, i)
+        cost, se, _ = _compare(evaluation.pairs, count, leader, i, floor)
         if evaluation.exact:
             se = 0.0
         pair = _pair_points(evaluation.pairs, count, leader, i)
@@ -699,7 +766,7 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
     game_first = False
     if by_points != best:
         cost_b = estimates[best][0] - estimates[by_points][0]
-        _, se_b, _ = _compare(evaluation.pairs, count, best, by_points)
+        _, se_b, _ = _compare(evaluation.pairs, count, best, by_points, floor)
         game_first = is_mistake(cost_b, 0.0 if evaluation.exact else se_b, point_value)
     game = None
     if game_first:
@@ -710,22 +777,26 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
     for i in order:
         win, points, _, _ = estimates[i]
         cost = max(0.0, estimates[best][0] - win)
-        _, se, _ = _compare(evaluation.pairs, count, best, i)
+        _, se, _ = _compare(evaluation.pairs, count, best, i, floor)
         se = 0.0 if evaluation.exact or i == best else se
         diff = estimates[i][1] - estimates[runner if i == best else best][1]
         if i == best:
             reason = fill(why(found[i], found[runner], diff, game), bonus)
+            if reason["code"] == "plays_better" and diff < PLAIN_POINTS:
+                reason = plainest(found[i], bonus)  # too close to tell: its plainest fact
             against = None
         else:
             reason = fill(why(found[i], found[best], diff), bonus)
             if reason["code"] == "plays_better" and diff <= 0:
-                # nothing speaks for it: its plainest fact instead
-                reason = next(iter(reasons(found[i], bonus)), {"code": "only_choice"})
+                reason = plainest(found[i], bonus)  # nothing speaks for it
             against = fill(
                 why(found[best], found[i], -diff, game if i == by_points else None), bonus
             )
-            if against["code"] == "plays_better" and against["points"] <= 0:
-                against = {"code": "wins_more", "percent": round(100 * cost, 1)}
+            if against["code"] == "plays_better" and against["points"] < PLAIN_POINTS:
+                percent = round(100 * cost, 1)
+                against = (
+                    {"code": "wins_more", "percent": percent} if percent else {"code": "close_call"}
+                )
         t = totals[i]
         numbers: Reason = {
             "code": "expected",

@@ -62,6 +62,7 @@ game_next      ``game``                                   the game with the next
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -70,7 +71,7 @@ from .advice import advise, check_lay_off_plan, lay_off_review
 from .bots import choose
 from .cards import Card, Hand, parse_cards
 from .ending import verdict
-from .errors import GinRummyError
+from .errors import GinRummyError, quote, shown
 from .game import score_game, score_hollywood
 from .hand import Action, HandState, apply, deal, legal_actions
 from .layoffs import lay_offs
@@ -116,7 +117,8 @@ def _field(
             return default
         raise RequestError("missing_field", f"the request needs a {name!r} field", field=name)
     value = request[name]
-    if not isinstance(value, kind):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         raise RequestError("bad_field", f"field {name!r} has the wrong type", field=name)
     return value
 
@@ -339,17 +341,38 @@ MAX_DEPTH = 20
 """The deepest nesting of lists and objects a request may have (a real one has four)."""
 
 
-def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
-    """Refuse a value nested deeper than ``limit``, before anything recurses into it."""
+def check_request(value: object, limit: int = MAX_DEPTH) -> None:
+    """Refuse, before anything reads it, a request nested deeper than ``limit``, holding a
+    number JSON has not (NaN, an infinity: a response quoting it would not be JSON) or a text
+    with a lone surrogate (no UTF-8 can carry it, so no response quoting it could be sent)."""
     stack: list[tuple[object, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > limit:
                 raise _too_deep(limit)
+            if isinstance(item, dict):
+                stack.extend((key, depth) for key in item)
             stack.extend(
                 (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
             )
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise RequestError("bad_json", f"the request holds {item}, which JSON has not")
+        elif isinstance(item, str) and not item.isascii() and _surrogate(item):
+            raise RequestError("bad_json", "the request holds a text that is not Unicode")
+
+
+def _surrogate(text: str) -> bool:
+    """``text`` holds a lone surrogate (a half of a UTF-16 pair, alone)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _too_deep(limit: int) -> RequestError:
@@ -361,18 +384,11 @@ def call(request: dict[str, Any]) -> dict[str, Any]:
     try:
         if not isinstance(request, dict):
             raise RequestError("bad_request", "a request must be a JSON object")
-        check_depth(request)
-        version = request.get("v", API_VERSION)
-        if version != API_VERSION:
-            raise RequestError(
-                "unsupported_version",
-                f"API version {version!r} is not supported; use {API_VERSION}",
-                version=version,
-                supported=API_VERSION,
-            )
+        check_request(request)
+        check_version(request, API_VERSION)
         op = request.get("op")
         if not isinstance(op, str) or op not in OPS:
-            raise RequestError("unknown_op", f"unknown op {op!r}", op=op)
+            raise RequestError("unknown_op", f"unknown op {shown(op)}", op=quote(op))
         return {"v": API_VERSION, "ok": True, "result": run_op(op, OPS[op], request)}
     except GinRummyError as error:
         return {"v": API_VERSION, "ok": False, "error": error.to_json()}
@@ -388,10 +404,33 @@ def call(request: dict[str, Any]) -> dict[str, Any]:
         }
 
 
+def check_version(request: dict[str, Any], supported: int) -> None:
+    """Refuse a request for another version of the API than ``supported`` (which it may leave
+    out): the number itself, not 1.0 or true."""
+    version = request.get("v", supported)
+    if type(version) is not int or version != supported:
+        raise RequestError(
+            "unsupported_version",
+            f"API version {shown(version)} is not supported; use {supported}",
+            version=version,
+            supported=supported,
+        )
+
+
+def decode(request: str) -> Any:
+    """A request's JSON text, decoded: strict JSON (no NaN or Infinity), or ``ValueError``."""
+    return json.loads(request, parse_constant=_no_constant)
+
+
+def encode(response: dict[str, Any]) -> str:
+    """A response as strict JSON text (what a browser's ``JSON.parse`` and UTF-8 both take)."""
+    return json.dumps(response, ensure_ascii=False, allow_nan=False)
+
+
 def handle(request: str) -> str:
     """Answer one JSON request (a string) with a JSON response (a string)."""
     try:
-        decoded = json.loads(request)
+        decoded = decode(request)
     except (TypeError, ValueError, RecursionError) as error:
         refused = (
             _too_deep(MAX_DEPTH)
@@ -401,4 +440,4 @@ def handle(request: str) -> str:
         response = {"v": API_VERSION, "ok": False, "error": refused.to_json()}
     else:
         response = call(decoded)
-    return json.dumps(response, ensure_ascii=False)
+    return encode(response)

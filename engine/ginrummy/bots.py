@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .advice import BATCH, advise_view, decision_key, position_of
+from .advice import advise_view, decision_key, position_of
 from .cards import Card
 from .errors import RuleError
 from .hand import Action
@@ -80,8 +80,7 @@ def decide(
     if level == "strong":
         standing = standing or Standing(seen.rules)
         mixed = None if seed is None else int(decision_key(seen, standing)[:12], 16) ^ seed
-        samples = max(BATCH, STRONG_PLAYOUTS // len(actions))
-        return advise_view(seen, standing, samples, mixed).best.action
+        return advise_view(seen, standing, None, mixed, playouts=STRONG_PLAYOUTS).best.action
     move = view_action(seen)
     if seen.phase == "discard" and move.kind == "discard":
         ending = _first_knock(seen, actions)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import CardError
+from .errors import MAX_SHOWN, CardError, RuleError, listed, shown, whole_number
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs: also the suit order for choosing the dealer
@@ -51,8 +51,17 @@ RANK_NAMES = (
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
-MAX_SHOWN = 40
-"""The most characters of a bad token an error quotes (a reader may paste anything)."""
+RANK_LETTERS = {
+    **{letter: rank for rank, letter in enumerate(RANKS, 1)},
+    **{letter.lower(): rank for rank, letter in enumerate(RANKS, 1)},
+    "10": 10,
+}
+"""A card's rank as written: the letters of :data:`RANKS` in either case, or 10. Only these:
+a letter that merely upper-cases to one (``ı``, ``ſ``) is no rank or suit."""
+SUIT_LETTERS = {**{s: s for s in SUITS}, **{s.lower(): s for s in SUITS}, **SUIT_SYMBOLS}
+"""A card's suit as written: ``S H D C`` in either case, or a suit symbol."""
+MASK_LIMIT = 1 << 52
+"""Every mask of cards is below this (52 bits, one per card)."""
 
 
 def _short(text: str) -> str:
@@ -108,45 +117,48 @@ class Card:
             return token
         if not isinstance(token, str):
             raise CardError(
-                "bad_card",
-                f"{_short(repr(token))} is not a card",
-                token=_short(repr(token)),
-                position=position,
+                "bad_card", f"{shown(token)} is not a card", token=shown(token), position=position
             )
         card = _BY_NOTATION.get(token)  # the canonical notation, the commonest case
         if card is not None:
             return card
         text = token.strip()
-        shown = _short(token)
+        quoted = _short(token)
         if len(text) < 2:
             raise CardError(
                 "bad_card",
-                f"{shown!r} is not a card: write rank then suit, like 7H",
-                token=shown,
+                f"{quoted!r} is not a card: write rank then suit, like 7H",
+                token=quoted,
                 position=position,
             )
-        rank_text, suit_text = text[:-1].upper(), text[-1]
-        suit = SUIT_SYMBOLS.get(suit_text, suit_text.upper())
-        if rank_text == "10":
-            rank_text = "T"
-        if len(rank_text) != 1 or rank_text not in RANKS:
+        rank, suit = RANK_LETTERS.get(text[:-1]), SUIT_LETTERS.get(text[-1])
+        if rank is None:
             raise CardError(
                 "unknown_rank",
-                f"unknown rank {_short(text[:-1])!r} in card {shown!r}",
-                token=shown,
+                f"unknown rank {_short(text[:-1])!r} in card {quoted!r}",
+                token=quoted,
                 position=position,
             )
-        if suit not in SUITS:
+        if suit is None:
             raise CardError(
                 "unknown_suit",
-                f"unknown suit {suit_text!r} in card {shown!r}",
-                token=shown,
+                f"unknown suit {text[-1]!r} in card {quoted!r}",
+                token=quoted,
                 position=position,
             )
-        return cls._all[RANKS.index(rank_text) + 1, suit]
+        return cls._all[rank, suit]
 
     @classmethod
     def from_index(cls, index: int) -> Card:
+        """The card of ``index`` (0 to 51, see :data:`DECK`).
+
+        >>> Card.from_index(0), Card.from_index(51)
+        (Card.parse('AS'), Card.parse('KC'))
+        """
+        if not whole_number(index) or not 0 <= index < len(DECK):
+            raise CardError(
+                "bad_card", f"{shown(index)} is not a card's index (0 to 51)", token=shown(index)
+            )
         return DECK[index]
 
     @property
@@ -241,22 +253,10 @@ def _tokens(text: str) -> list[str]:
 
 def _parse(text: CardsLike) -> Hand:
     """A Hand from notation or from an iterable of cards and card notation."""
-    items: Sequence[object]
-    if isinstance(text, str):
-        items = _tokens(text)
-    elif isinstance(text, Iterable) and not isinstance(text, dict):
-        items = list(text)
-    else:
-        raise CardError("bad_card", f"{text!r} is not a list of cards", token=repr(text))
-    cards = []
-    for position, item in enumerate(items):
-        if isinstance(item, (Card, str)):
-            cards.append(Card.parse(item, position))
-        else:
-            raise CardError(
-                "bad_card", f"{item!r} is not a card", token=repr(item), position=position
-            )
-    return _checked_hand(tuple(cards))
+    items: Sequence[object] | None = _tokens(text) if isinstance(text, str) else listed(text)
+    if items is None:
+        raise CardError("bad_card", f"{shown(text)} is not a list of cards", token=shown(text))
+    return _checked_hand(tuple(Card.parse(item, n) for n, item in enumerate(items)))  # type: ignore[arg-type]  # Card.parse refuses what is not a card
 
 
 def parse_cards(text: CardsLike, count: int | Iterable[int] | None = None) -> Hand:
@@ -275,10 +275,25 @@ def parse_cards(text: CardsLike, count: int | Iterable[int] | None = None) -> Ha
     """
     hand = text if type(text) is Hand else _parse(text)
     if count is not None:
-        allowed = (count,) if isinstance(count, int) else tuple(count)
+        allowed = _counts(count)
         if len(hand) not in allowed:
             raise wrong_count(allowed, len(hand))
     return hand
+
+
+def _counts(count: object) -> tuple[int, ...]:
+    """``parse_cards``'s ``count``: a number of cards, or a collection of allowed numbers."""
+    if type(count) is tuple and all(type(n) is int for n in count):
+        return count  # the commonest case, (10, 11): at once
+    items = [count] if whole_number(count) else listed(count)
+    if not items or not all(whole_number(n) for n in items):
+        raise RuleError(
+            "bad_setting",
+            f"count must be a number of cards or a list of them, not {shown(count)}",
+            setting="count",
+            value=shown(count),
+        )
+    return tuple(items)
 
 
 def wrong_count(allowed: tuple[int, ...], got: int) -> CardError:
@@ -290,7 +305,15 @@ def wrong_count(allowed: tuple[int, ...], got: int) -> CardError:
 
 
 def cards_from_mask(mask: int) -> Hand:
-    """The cards whose bits are set in ``mask``, in index order."""
+    """The cards whose bits are set in ``mask`` (below ``1 << 52``), in index order.
+
+    >>> cards_from_mask(0b101)
+    Hand('AS 3S')
+    """
+    if type(mask) is not int or not 0 <= mask < MASK_LIMIT:  # an int, not a bool
+        raise CardError(
+            "bad_card", f"{shown(mask)} is not a mask of cards (0 to 2**52 - 1)", token=shown(mask)
+        )
     whole = mask
     cards = []
     while mask:

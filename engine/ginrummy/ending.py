@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import RuleError
+from .errors import RuleError, shown, whole_number
 from .rules import RuleSet
 
 VERDICTS = ("big_gin", "gin", "knock", "no")
@@ -49,6 +49,13 @@ def verdict(
     """The best way a hand may end. ``deadwood``: the deadwood of the 10 cards kept after the
     discard; ``big_gin``: all 11 cards meld. Raises ``RuleError("upcard_required")`` in Oklahoma
     without an upcard (it sets the knock limit)."""
+    if not whole_number(deadwood) or deadwood < 0:
+        raise RuleError(
+            "bad_setting",
+            f"deadwood must be a whole number of points, not {shown(deadwood)}",
+            setting="deadwood",
+            value=shown(deadwood),
+        )
     limit = rules.knock_limit_for(upcard)
     if big_gin and rules.big_gin_bonus is not None:
         kind = "big_gin"
@@ -71,9 +78,11 @@ def check_ending(claim: str, deadwood: int, rules: RuleSet, upcard: Card | None 
     name); ``not_big_gin``, ``not_gin``: ``deadwood``; ``gin_required`` (Oklahoma, ace upcard):
     ``deadwood``, ``upcard``; ``knock_over_limit``: ``deadwood``, ``limit``.
     """
-    if claim not in CLAIMS:
+    if not isinstance(claim, str) or claim not in CLAIMS:
         raise RuleError(
-            "bad_claim", f"a hand ends by {', '.join(CLAIMS)}, not {claim!r}", claim=repr(claim)
+            "bad_claim",
+            f"a hand ends by {', '.join(CLAIMS)}, not {shown(claim)}",
+            claim=shown(claim),
         )
     if claim == "big_gin":
         found = verdict(deadwood, rules, upcard, big_gin=deadwood == 0)

@@ -24,11 +24,19 @@ player to ``rules.game_target`` or more; a further entry raises ``RuleError`` co
   ``double_points`` adds the winner's hand points again, ``double_game_bonus`` adds the game bonus
   again, ``double_difference`` adds the difference before the shutout again (so the difference is
   doubled), ``none`` adds nothing. This extra is ``shutout_bonus``, credited to the winner;
-- ``totals`` are hand points + box bonus + game bonus + shutout bonus for each player, and
-  ``difference`` is the winner's total minus the loser's: the net the winner collects.
+- ``totals`` are hand points + box bonus + game bonus + shutout bonus for each player. The
+  player with the larger total collects the ``difference`` between the totals from the other
+  (``collector``): usually the winner, but not always. A player who won many small hands can
+  end with more boxes than the winner has points to spare, and then collects from the winner
+  (``collector`` is the loser); with equal totals nobody collects (``collector`` is ``None``,
+  ``difference`` 0).
 
-While the game runs, ``winner`` and ``difference`` are ``None`` and no bonus is credited
-(``totals`` equal ``points``).
+>>> small = score_game([(1, 12)] * 8 + [(0, 100)])   # B wins 8 hands of 12, A one of 100
+>>> small.winner, small.totals, small.collector, small.difference
+(0, (225, 296), 1, 71)
+
+While the game runs, ``winner``, ``collector`` and ``difference`` are ``None`` and no bonus is
+credited (``totals`` equal ``points``).
 
 **Hollywood** (:func:`score_hollywood`) keeps ``rules.hollywood_columns`` games (columns) at
 once. The exact rule used for entering a won hand:
@@ -89,7 +97,9 @@ and hands are numbered from 1. The codes:
 - ``shutout``: ``player`` (winner), ``loser``, ``rule`` (a ``SHUTOUT_RULES`` name), ``amount``
   (the extra credited to the winner).
 - ``total``: ``player, points, box_bonus, game_bonus, shutout_bonus, total`` (one per player).
-- ``difference``: ``player`` (winner), ``amount``.
+- ``difference``: ``player`` (the collector: the larger total), ``loser`` (the other player),
+  ``amount`` (the difference, more than 0), ``winner`` (who reached the target);
+  ``settled_even``: ``total`` when both totals are equal.
 - ``grand_total`` (Hollywood): ``player, total`` — the sum of that player's column totals.
 - ``hollywood_won`` (Hollywood, all columns closed): ``player, amount`` (the net difference);
   ``hollywood_tied``: ``total`` when both grand totals are equal;
@@ -106,7 +116,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import RuleError
+from .errors import RuleError, listed, quote, shown, whole_number
 from .rules import RuleSet, get_rules
 
 if TYPE_CHECKING:
@@ -143,18 +153,20 @@ class HandEntry:
         if not _is_int(self.winner) or self.winner not in PLAYERS:
             raise RuleError(
                 "bad_entry",
-                f"winner must be player 0 or 1, not {self.winner!r}",
+                f"winner must be player 0 or 1, not {shown(self.winner)}",
                 field="winner",
-                value=self.winner,
+                value=quote(self.winner)
+                if isinstance(self.winner, (list, tuple, dict))
+                else self.winner,
             )
         for name, high in (("points", MAX_HAND_POINTS), ("boxes", MAX_BOXES)):
             value = getattr(self, name)
             if not _is_int(value) or not 0 <= value <= high:
                 raise RuleError(
                     "bad_entry",
-                    f"{name} must be a whole number from 0 to {high}, not {str(value)[:40]}",
+                    f"{name} must be a whole number from 0 to {high}, not {quote(value)}",
                     field=name,
-                    value=str(value)[:40],
+                    value=quote(value),
                     low=0,
                     high=high,
                 )
@@ -169,23 +181,29 @@ class HandEntry:
     ) -> HandEntry:
         """The entry for a scored hand (a ``HandResult``) in which player ``knocker`` knocked.
 
-        ``result.points`` is taken as final (any Oklahoma spade doubling already applied). The
-        hand counts as 2 boxes when the rules are Oklahoma with ``spade_doubles_box`` and the
-        upcard is a spade.
+        ``result.points`` is taken as final (any Oklahoma spade doubling already applied). A
+        hand won by gin or big gin counts as ``rules.gin_boxes`` boxes, one won by an undercut
+        as ``rules.undercut_boxes``, any other as 1; twice that when the rules are Oklahoma with
+        ``spade_doubles_box`` and the upcard is a spade.
         """
         rules = get_rules(rules)
         if not _is_int(knocker) or knocker not in PLAYERS:
             raise RuleError(
                 "bad_entry",
-                f"knocker must be player 0 or 1, not {knocker!r}",
+                f"knocker must be player 0 or 1, not {shown(knocker)}",
                 field="knocker",
-                value=knocker,
+                value=quote(knocker) if isinstance(knocker, (list, tuple, dict)) else knocker,
             )
         winner = knocker if result.winner == "knocker" else 1 - knocker
         doubled = (
             rules.oklahoma and rules.spade_doubles_box and upcard is not None and upcard.suit == "S"
         )
-        return cls(winner, result.points, 2 if doubled else 1)
+        boxes = {
+            "gin": rules.gin_boxes,
+            "big_gin": rules.gin_boxes,
+            "undercut": rules.undercut_boxes,
+        }.get(result.outcome, 1)
+        return cls(winner, result.points, boxes * (2 if doubled else 1))
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "points": self.points, "boxes": self.boxes}
@@ -200,18 +218,18 @@ class HandEntry:
         if not isinstance(data, dict):
             raise RuleError(
                 "bad_entry",
-                f"a hand entry must be an object, not {str(data)[:40]}",
+                f"a hand entry must be an object, not {quote(data)}",
                 field="entry",
-                value=str(data)[:40],
+                value=quote(data),
             )
         unknown = set(data) - {"winner", "points", "boxes"}
         if unknown:
             name = sorted(unknown)[0]
             raise RuleError(
                 "bad_entry",
-                f"unknown field {str(name)[:40]!r} in a hand entry",
-                field=str(name)[:40],
-                value=str(data[name])[:40],
+                f"unknown field {quote(str(name))!r} in a hand entry",
+                field=quote(str(name)),
+                value=quote(data[name]),
             )
         for name in ("winner", "points"):
             if name not in data:
@@ -257,6 +275,10 @@ class GameSheet:
     shutout_bonus: int
     totals: tuple[int, int]
     difference: int | None
+    """The difference between the two totals, once the game is over (never negative)."""
+    collector: int | None = None
+    """The player with the larger total, who collects the difference (None: equal totals, or the
+    game is not over)."""
     column: int | None = None
     """The Hollywood column number (from 1), or None for a standard game."""
 
@@ -329,7 +351,19 @@ class GameSheet:
                     **extra,
                 )
             )
-        steps.append(_step("difference", player=winner, amount=self.difference, **extra))
+        if self.collector is None:
+            steps.append(_step("settled_even", total=self.totals[0], **extra))
+        else:
+            steps.append(
+                _step(
+                    "difference",
+                    player=self.collector,
+                    loser=1 - self.collector,
+                    amount=self.difference,
+                    winner=winner,
+                    **extra,
+                )
+            )
         return steps
 
     def to_json(self) -> dict[str, Any]:
@@ -348,6 +382,7 @@ class GameSheet:
             "shutout_bonus": self.shutout_bonus,
             "totals": list(self.totals),
             "difference": self.difference,
+            "collector": self.collector,
             "steps": self.explain(),
         }
         if self.column is not None:
@@ -411,6 +446,7 @@ def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> Ga
             0,
             points,
             None,
+            None,
             column,
         )
     winner = 0 if points[0] >= rules.game_target else 1
@@ -424,7 +460,7 @@ def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> Ga
         shutout_bonus = {
             "double_points": points[winner],
             "double_game_bonus": game_bonus,
-            "double_difference": before[winner] - before[loser],
+            "double_difference": max(0, before[winner] - before[loser]),
             "none": 0,
         }[rules.shutout]
     before[winner] += shutout_bonus
@@ -442,7 +478,8 @@ def _settle(rows: tuple[GameRow, ...], rules: RuleSet, column: int | None) -> Ga
         shutout,
         shutout_bonus,
         totals,
-        totals[winner] - totals[loser],
+        abs(totals[0] - totals[1]),
+        None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1),
         column,
     )
 
@@ -549,7 +586,15 @@ def hollywood_columns(started: Iterable[int], open_columns: Iterable[int]) -> tu
     >>> hollywood_columns(started=[], open_columns=[2, 3])    # shut out in column 1
     (2,)
     """
-    started, open_columns = set(started), sorted(open_columns)
+    columns = [listed(started), listed(open_columns)]
+    if any(c is None or not all(whole_number(n) for n in c) for c in columns):
+        raise RuleError(
+            "bad_setting",
+            f"columns are lists of column numbers, not {shown(started)} and {shown(open_columns)}",
+            setting="columns",
+            value=quote([started, open_columns]),
+        )
+    started, open_columns = set(columns[0] or ()), sorted(columns[1] or ())
     chosen = {c for c in open_columns if c in started}
     fresh = [c for c in open_columns if c not in started]
     if fresh:
@@ -622,7 +667,7 @@ def score_hollywood(
 def _entries(entries: Iterable[Any]) -> list[HandEntry]:
     if isinstance(entries, (str, bytes, dict)) or not hasattr(entries, "__iter__"):
         raise RuleError(
-            "bad_entry", "hand entries must be a list", field="entries", value=str(entries)[:40]
+            "bad_entry", "hand entries must be a list", field="entries", value=quote(entries)
         )
     entries = list(itertools.islice(entries, MAX_ENTRIES + 1))
     if len(entries) > MAX_ENTRIES:

@@ -100,7 +100,7 @@ from typing import Any, TypeVar
 
 from .cards import DECK, Card, CardsLike, Hand, _hand, parse_cards
 from .ending import check_ending, verdict
-from .errors import CardError, GinRummyError, RuleError
+from .errors import CardError, GinRummyError, RuleError, quote, short_repr, shown
 from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
@@ -161,7 +161,10 @@ class Action:
     def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:
             raise RuleError(
-                "bad_action", f"unknown action {self.kind!r}", field="kind", value=self.kind
+                "bad_action",
+                f"unknown action {shown(self.kind)}",
+                field="kind",
+                value=quote(self.kind),
             )
         if self.melds is not None:
             if self.kind not in ("knock", "gin"):
@@ -169,14 +172,14 @@ class Action:
                     "bad_action",
                     f"{self.kind} takes no melds",
                     field="melds",
-                    value=str(self.melds)[:40],
+                    value=quote(self.melds),
                 )
             if isinstance(self.melds, (str, dict)) or not hasattr(self.melds, "__iter__"):
                 raise RuleError(
                     "bad_action",
                     "a layout is a list of melds",
                     field="melds",
-                    value=str(self.melds)[:40],
+                    value=quote(self.melds),
                 )
             melds = list(itertools.islice(self.melds, MAX_MELDS + 1))
             if len(melds) > MAX_MELDS:
@@ -192,9 +195,11 @@ class Action:
         if not _is_int(self.player) or self.player not in (0, 1):
             raise RuleError(
                 "bad_action",
-                f"player must be 0 or 1, not {self.player!r}",
+                f"player must be 0 or 1, not {shown(self.player)}",
                 field="player",
-                value=self.player,
+                value=quote(self.player)
+                if isinstance(self.player, (list, tuple, dict))
+                else self.player,
             )
         if isinstance(self.card, str):
             object.__setattr__(self, "card", Card.parse(self.card))
@@ -207,7 +212,10 @@ class Action:
             )
         if self.card is not None and not isinstance(self.card, Card):
             raise RuleError(
-                "bad_action", f"{self.card!r} is not a card", field="card", value=repr(self.card)
+                "bad_action",
+                f"{shown(self.card)} is not a card",
+                field="card",
+                value=short_repr(self.card),
             )
 
     def __str__(self) -> str:
@@ -239,18 +247,18 @@ class Action:
         if not isinstance(data, dict):
             raise RuleError(
                 "bad_action",
-                f"an action must be an object, not {data!r}",
+                f"an action must be an object, not {shown(data)}",
                 field="action",
-                value=repr(data),
+                value=short_repr(data),
             )
         unknown = set(data) - {"kind", "player", "card", "melds", "lay_offs"}
         if unknown:
             name = sorted(unknown)[0]
             raise RuleError(
                 "bad_action",
-                f"unknown field {name!r} in an action",
-                field=name,
-                value=repr(data[name]),
+                f"unknown field {shown(name)} in an action",
+                field=quote(name),
+                value=short_repr(data[name]),
             )
         for name in ("kind", "player"):
             if name not in data:
@@ -259,14 +267,14 @@ class Action:
         if card is not None and not isinstance(card, str):
             raise RuleError(
                 "bad_action",
-                f"card must be written like 7H, not {card!r}",
+                f"card must be written like 7H, not {shown(card)}",
                 field="card",
-                value=repr(card),
+                value=short_repr(card),
             )
         melds, plays = data.get("melds"), data.get("lay_offs")
         if melds is not None and not isinstance(melds, list):
             raise RuleError(
-                "bad_action", "melds must be a list of melds", field="melds", value=str(melds)[:40]
+                "bad_action", "melds must be a list of melds", field="melds", value=quote(melds)
             )
         if plays is not None:
             if not isinstance(plays, list) or not all(
@@ -276,7 +284,7 @@ class Action:
                     "bad_action",
                     "lay_offs must be a list of {card, meld}",
                     field="lay_offs",
-                    value=str(plays)[:40],
+                    value=quote(plays),
                 )
             plays = [(p["card"], p["meld"]) for p in plays]
         # __post_init__ parses the card and checks the melds and lay-offs
@@ -293,14 +301,14 @@ def _lay_off_pairs(kind: str, plays: Any) -> tuple[tuple[Card, int], ...]:
     """The lay-offs of a ``lay_off`` action as ``(Card, int)`` pairs, shapes checked."""
     if kind != "lay_off":
         raise RuleError(
-            "bad_action", f"{kind} takes no lay-offs", field="lay_offs", value=str(plays)[:40]
+            "bad_action", f"{kind} takes no lay-offs", field="lay_offs", value=quote(plays)
         )
     if isinstance(plays, (str, dict)) or not hasattr(plays, "__iter__"):
         raise RuleError(
             "bad_action",
             "lay-offs are a list of (card, meld number) pairs",
             field="lay_offs",
-            value=str(plays)[:40],
+            value=quote(plays),
         )
     plays = list(itertools.islice(plays, MAX_LAY_OFFS + 1))
     if len(plays) > MAX_LAY_OFFS:
@@ -322,7 +330,7 @@ def _lay_off_pairs(kind: str, plays: Any) -> tuple[tuple[Card, int], ...]:
                 "bad_action",
                 "a lay-off is a card and a meld number",
                 field="lay_offs",
-                value=str(play)[:40],
+                value=quote(play),
             )
         pairs.append((Card.parse(play[0]), play[1]))
     return tuple(pairs)
@@ -352,9 +360,9 @@ class Event:
 
     def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:
-            raise _bad("history", f"unknown move {self.kind!r} in the history", self.kind)
+            raise _bad("history", f"unknown move {shown(self.kind)} in the history", self.kind)
         if not _is_int(self.player) or self.player not in (0, 1):
-            raise _bad("history", f"player must be 0 or 1, not {self.player!r}", self.player)
+            raise _bad("history", f"player must be 0 or 1, not {shown(self.player)}", self.player)
         if (self.kind in SEEN_KINDS) != isinstance(self.card, Card):
             raise _bad(
                 "history",
@@ -501,28 +509,28 @@ def deal(
     if not _is_int(dealer) or dealer not in (0, 1):
         raise RuleError(
             "bad_setting",
-            f"dealer must be player 0 or 1, not {dealer!r}",
+            f"dealer must be player 0 or 1, not {shown(dealer)}",
             setting="dealer",
-            value=repr(dealer),
+            value=short_repr(dealer),
         )
     if end_of_stock not in END_OF_STOCK:
         raise RuleError(
             "bad_setting",
-            f"end_of_stock must be one of {', '.join(END_OF_STOCK)}, not {end_of_stock!r}",
+            f"end_of_stock must be one of {', '.join(END_OF_STOCK)}, not {shown(end_of_stock)}",
             setting="end_of_stock",
-            value=repr(end_of_stock),
+            value=short_repr(end_of_stock),
         )
     if deck is not None and seed is not None:
         raise RuleError(
-            "bad_setting", "give a seed or a deck, not both", setting="seed", value=repr(seed)
+            "bad_setting", "give a seed or a deck, not both", setting="seed", value=short_repr(seed)
         )
     if deck is None:
         if seed is not None and (not _is_int(seed)):
             raise RuleError(
                 "bad_setting",
-                f"seed must be a whole number, not {seed!r}",
+                f"seed must be a whole number, not {shown(seed)}",
                 setting="seed",
-                value=repr(seed),
+                value=short_repr(seed),
             )
         order = list(DECK)
         random.Random(seed).shuffle(order)
@@ -864,7 +872,12 @@ _FIELDS = (
 
 
 def _bad(field_name: str, message: str, value: object = None) -> RuleError:
-    return RuleError("bad_state", message, field=field_name, value=repr(value)[:40])
+    return RuleError("bad_state", message, field=field_name, value=short_repr(value))
+
+
+def _is(value: object, expected: object) -> bool:
+    """``value`` is ``expected``, and of its type: JSON's 1.0 and true are not the number 1."""
+    return type(value) is type(expected) and value == expected
 
 
 _T = TypeVar("_T")
@@ -896,8 +909,8 @@ def _state_from_json(data: object) -> HandState:
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise _bad(missing[0], f"the hand state has no {missing[0]!r}")
-    if data["version"] != JSON_VERSION:
-        raise _bad("version", f"unknown state version {data['version']!r}", data["version"])
+    if not _is(data["version"], JSON_VERSION):
+        raise _bad("version", f"unknown state version {shown(data['version'])}", data["version"])
     rules = _rules_from_json(data["rules"])
 
     def cards(name: str, text: object, count: int | None = None) -> Hand:
@@ -915,7 +928,7 @@ def _state_from_json(data: object) -> HandState:
 
     def choice(name: str, allowed: tuple[Any, ...]) -> Any:
         value = data[name]
-        if value not in allowed or isinstance(value, bool):
+        if not any(_is(value, option) for option in allowed):
             raise _bad(name, f"{name} must be one of {', '.join(map(str, allowed))}", value)
         return value
 

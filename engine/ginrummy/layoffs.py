@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardsLike, Hand, cards_from_mask, parse_cards
-from .errors import CardError, RuleError
+from .errors import CardError, RuleError, listed, quote, shown, whole_number
 from .melds import Meld, MeldLike, arrange, meld_kind, min_deadwood_mask
 
 
@@ -114,9 +114,18 @@ def as_meld(meld: MeldLike) -> Meld:
 def check_melds(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
     """Check a layout: each item a meld (see :func:`as_meld`), no card in two melds.
 
-    Raises :class:`CardError` ``duplicate_card`` naming a card used twice.
+    Raises :class:`CardError` ``duplicate_card`` naming a card used twice, and
+    :class:`RuleError` ``bad_melds`` for a value that is no list of melds.
+
+    >>> check_melds("7S 8S 9S")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.RuleError: '7S 8S 9S' is not a list of melds
     """
-    checked = tuple(as_meld(m) for m in melds)
+    items = listed(melds) if not isinstance(melds, Meld) else None
+    if items is None:
+        raise RuleError("bad_melds", f"{shown(melds)} is not a list of melds", melds=quote(melds))
+    checked = tuple(as_meld(m) for m in items)
     seen = 0
     for meld in checked:
         for card in meld.cards:
@@ -268,24 +277,32 @@ def check_lay_offs(
     melds = list(check_melds(knocker_melds))
     held = parse_cards(defender_cards).mask
     done = []
-    for play in plays:
+    pairs = listed(plays)
+    if pairs is None:
+        raise RuleError(
+            "bad_action",
+            "lay-offs are a list of (card, meld number) pairs",
+            field="lay_offs",
+            value=quote(plays),
+        )
+    for play in pairs:
         if not isinstance(play, (tuple, list)) or len(play) != 2:
             raise RuleError(
                 "bad_action",
                 "a lay-off is a card and a meld number",
                 field="lay_offs",
-                value=str(play)[:40],
+                value=quote(play),
             )
         card, index = Card.parse(play[0]), play[1]
         if not held & card.bit:
             raise RuleError(
                 "card_not_in_hand", f"{card} is not in the defender's hand", card=str(card)
             )
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(melds):
+        if not whole_number(index) or not 0 <= index < len(melds):
             raise RuleError(
                 "no_such_meld",
-                f"the knocker has no meld number {index!r}",
-                index=str(index)[:40],
+                f"the knocker has no meld number {shown(index)}",
+                index=quote(index),
                 count=len(melds),
             )
         meld = melds[index]

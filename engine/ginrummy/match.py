@@ -8,7 +8,8 @@ entry, or None for a dead hand) and the current hand (a :class:`~ginrummy.hand.H
 - :func:`new_game` deals the first hand; :func:`play` plays one action in the current hand;
   when that hand is finished, :func:`next_hand` records it and deals the next one.
 - Who deals next is ``rules.next_dealer`` (:data:`~ginrummy.rules.NEXT_DEALER_RULES`); after
-  a dead hand the same dealer deals again.
+  a dead hand, ``rules.void_deal`` (:data:`~ginrummy.rules.VOID_DEAL_RULES`): the same dealer
+  again, or the other player.
 - Deal number ``n`` (from 0, dead hands counted) shuffles the deck with
   ``random.Random(f"{seed}/{n}")``: the same seed replays the same deals.
 - :attr:`Game.sheet` is :func:`~ginrummy.game.score_game` or
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, Card
-from .errors import RuleError
+from .errors import RuleError, quote, shown
 from .game import MAX_ENTRIES, GameSheet, HandEntry, HollywoodSheet, score_game, score_hollywood
 from .hand import END_OF_STOCK, Action, HandState, _is_int, _rules_from_json, apply, deal
 from .rules import RuleSet, get_rules
@@ -141,16 +142,16 @@ def new_game(
     if format not in FORMATS:
         raise RuleError(
             "bad_setting",
-            f"format must be one of {', '.join(FORMATS)}, not {str(format)[:40]!r}",
+            f"format must be one of {', '.join(FORMATS)}, not {quote(format)!r}",
             setting="format",
-            value=str(format)[:40],
+            value=quote(format),
         )
     if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
         raise RuleError(
             "bad_setting",
-            f"seed must be a whole number from 0 to {MAX_SEED}, not {str(seed)[:40]}",
+            f"seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}",
             setting="seed",
-            value=str(seed)[:40],
+            value=quote(seed),
         )
     hand = deal(deck=deck_for(seed, 0), dealer=dealer, rules=rules, end_of_stock=end_of_stock)
     return Game(rules, format, seed, dealer, end_of_stock, (), hand)
@@ -162,9 +163,17 @@ def play(game: Game, action: Action | dict[str, Any]) -> Game:
 
 
 def next_dealer(rules: RuleSet, dealer: int, entry: HandEntry | None) -> int:
-    """Who deals after a hand dealt by ``dealer`` with this entry (None: a dead hand)."""
+    """Who deals after a hand dealt by ``dealer`` with this entry (None: a dead hand, dealt
+    again by the same dealer or by the other player, as ``rules.void_deal`` says).
+
+    >>> from ginrummy.rules import RULESETS
+    >>> next_dealer(RULESETS["standard"], 0, None), next_dealer(RULESETS["pagat"], 0, HandEntry(1, 9))
+    (0, 1)
+    >>> next_dealer(RULESETS["standard"].replace(void_deal="next"), 0, None)
+    1
+    """
     if entry is None:
-        return dealer
+        return dealer if rules.void_deal == "same" else 1 - dealer
     if rules.next_dealer == "winner":
         return entry.winner
     if rules.next_dealer == "loser":
@@ -203,7 +212,7 @@ _FIELDS = ("version", "rules", "format", "seed", "first_dealer", "end_of_stock",
 
 
 def _bad(name: str, message: str, value: object = None) -> RuleError:
-    return RuleError("bad_game", message, field=name, value=str(value)[:40])
+    return RuleError("bad_game", message, field=name, value=quote(value))
 
 
 def game_from_json(data: object) -> Game:
@@ -215,8 +224,8 @@ def game_from_json(data: object) -> Game:
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise _bad(missing[0], f"the game has no {missing[0]!r}")
-    if data["version"] != JSON_VERSION:
-        raise _bad("version", f"unknown game version {data['version']!r}", data["version"])
+    if type(data["version"]) is not int or data["version"] != JSON_VERSION:  # not 1.0, not true
+        raise _bad("version", f"unknown game version {shown(data['version'])}", data["version"])
     if data["end_of_stock"] not in END_OF_STOCK:
         raise _bad("end_of_stock", "end_of_stock must be void or reshuffle", data["end_of_stock"])
     first = data["first_dealer"]
@@ -238,7 +247,7 @@ def game_from_json(data: object) -> Game:
         if not isinstance(item, dict) or set(item) != {"dealer", "entry"}:
             raise _bad("played", "each hand played is {dealer, entry}", item)
         entry = None if item["entry"] is None else HandEntry.from_json(item["entry"])
-        if item["dealer"] != dealer or isinstance(item["dealer"], bool):
+        if type(item["dealer"]) is not int or item["dealer"] != dealer:  # not 1.0, not true
             raise _bad("played", f"hand {len(hands) + 1} was dealt by {dealer}", item["dealer"])
         hands.append(Played(dealer, entry))
         dealer = next_dealer(game.rules, dealer, entry)

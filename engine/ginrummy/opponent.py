@@ -3,19 +3,23 @@
 A player cannot see the other hand's cards beyond those it took from the pile (``known``),
 nor the stock's order. A *world* deals the unseen cards: the other hand's hidden cards, the
 knock's face-down discard when it is hidden, and the stock in some order. Not every deal is
-as likely: the other player made their takes, passes and discards with their cards, and a
-sensible player keeps cards that meld, takes cards that make melds and throws cards that
-do not. So each deal of the hidden cards ``H`` has a weight, the likelihood of the other
-player's public moves had they held ``H`` (:func:`likelihood`): the product over their moves of
+as likely. The other player made their takes, passes and discards with their cards, and a
+sensible player takes cards that make melds, throws cards that do not, and keeps improving
+their hand. So each deal of the hidden cards ``H`` gets a weight (:func:`likelihood`):
 
-- a **discard** ``d``: ``EPSILON + (1 - EPSILON) * exp(-regret / REGRET_SCALE)``, where
-  ``regret`` is the deadwood the cards then held keep after throwing ``d`` less the least any
-  throw keeps: throwing a card that breaks a meld, or keeping higher unmatched cards, is
-  unlikely;
-- a **take** of ``c`` from the pile (the upcard too): :data:`TAKE_MELD` when ``c`` makes or
-  extends a meld with the cards then held, else :data:`TAKE_OTHER`;
-- a **pass** over ``c`` (declining the upcard, or drawing from the stock while ``c`` topped
-  the pile): one less the chance of taking it.
+- ``exp(-tilt * max(deadwood, TILT_FLOOR))``, the deadwood of ``H`` with the known cards: a
+  hand that has been drawn to and thrown from is better than a random one. ``tilt`` grows
+  from 0 at the deal (a dealt hand is random) to :data:`TILT` once the player has drawn
+  :data:`TILT_TURNS` times; it and :data:`TILT_FLOOR` were set so that the model's deadwood,
+  knock values and undercut rates match real hands (bench/coach.py measures this
+  calibration);
+- for each **discard** ``d``: :data:`THROW_MELDED` if ``d`` made a meld with the cards then
+  held, :data:`THROW_PAIRED` if it had a partner among them (a pair, or one card short of a
+  run), else 1;
+- for each **take** of ``c`` from the pile (the upcard too): :data:`TAKE_MELD` if ``c`` made
+  or extended a meld with the cards then held, else :data:`TAKE_OTHER`;
+- for each **pass** over ``c`` (declining the upcard, or drawing from the stock while ``c``
+  topped the pile): one less that chance of taking it.
 
 The cards held at a move are worked out backwards from ``H`` and the known cards: the cards
 the player threw since are added back, the cards taken from the pile since are taken out.
@@ -23,11 +27,14 @@ Cards drawn from the stock since cannot be told apart, so they stay in (the hand
 may look one card richer per draw since; the model accepts that). The stock's order is
 uniform whatever ``H`` is.
 
-Sampling (:func:`sample_worlds`) draws :data:`CANDIDATES` uniform deals per world wanted,
-weighs each by :func:`likelihood` and keeps ``count`` of them with chances in proportion to
-their weights (systematic resampling), each with a stock shuffled afresh. Every world kept
-then counts the same. :func:`every_world` lists every deal with its exact weight, for small
-endgames; the tests check the sampler's frequencies against it.
+Sampling (:func:`sample_worlds`) draws :data:`CANDIDATES` deals per world wanted from a
+proposal that weighs each card alone (:meth:`Model.card_weights`: low cards and the
+partners of cards taken favoured, the partners of cards thrown not), drawn exactly in
+proportion to the product of the cards' weights; it weighs each deal by its weight over its
+proposal's, and keeps ``count`` of them with chances in proportion (systematic
+resampling), each with a stock shuffled afresh. Every world kept then counts the same.
+:func:`every_world` lists every deal with its exact weight, for small endgames; the tests
+check the sampler's frequencies against it.
 
 >>> from ginrummy.cards import Hand
 >>> from ginrummy.hand import Action, apply, deal
@@ -51,22 +58,34 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .cards import Card, _hand
+from .cards import LANE_BITS, Card, _hand
 from .hand import HandState
-from .policy import _least, _least_after, meld_outs
+from .policy import _least, meld_outs, near_cards
 from .public import PlayerView
 
-EPSILON = 0.1
-"""The share of its likelihood a move keeps however little sense it makes to the model (a
-player may play differently from the model, or badly)."""
-REGRET_SCALE = 3.0
-"""Deadwood points of regret that divide a discard's likelihood by e."""
+_LANE = (1 << LANE_BITS) - 1
+_RANK = sum(1 << (suit * LANE_BITS) for suit in range(4))
+
 TAKE_MELD = 0.85
 """The chance a sensible player takes a card that makes or extends a meld with their cards."""
 TAKE_OTHER = 0.1
 """The chance they take a card that does not."""
+THROW_MELDED = 0.15
+"""The chance, relative to a card of no use, that a sensible player throws a card that
+makes a meld with the cards they hold."""
+THROW_PAIRED = 0.5
+"""... a card with a partner (a pair, or one card short of a run)."""
+TILT = 0.12
+"""How strongly a hand with less deadwood is preferred once the player has drawn
+:data:`TILT_TURNS` times (less before): a sensible player's hand improves as they draw."""
+TILT_TURNS = 3
+TILT_FLOOR = 14
+"""Deadwood below which a hand is preferred no more: very good hands are rare, and the
+model would otherwise make them (and undercuts) too common."""
 CANDIDATES = 4
-"""Uniform deals drawn per world kept (see the module docstring)."""
+"""Deals drawn per world kept (see the module docstring)."""
+TAKEN_PARTNER = 2.0
+"""How much more likely the proposal makes the partners of a card the player took."""
 
 World = tuple[tuple[Card, ...], Card | None, tuple[Card, ...]]
 """A world: the other hand's hidden cards, the face-down discard (None when it is not
@@ -95,11 +114,33 @@ class Model:
         self.face_down = int(seen.knocker is not None and seen.knock_discard is None)
         self.known = seen.known.mask
         self.moves = _moves(seen) if self.hidden else ()
+        draws = sum(
+            1
+            for e in seen.history
+            if e.player == seen.opponent and e.kind in ("draw_stock", "draw_discard", "take_upcard")
+        )
+        self.tilt = TILT * min(draws, TILT_TURNS) / TILT_TURNS if self.hidden else 0.0
 
     def weight(self, hidden: int) -> float:
-        """The likelihood of the other player's public moves had they held the hidden cards
-        ``hidden`` (a mask) besides the known ones."""
-        return likelihood(self.moves, hidden | self.known)
+        """The weight of the other player holding the hidden cards ``hidden`` (a mask) besides
+        the known ones (module docstring)."""
+        return likelihood(self.moves, hidden | self.known, self.tilt)
+
+    def card_weights(self) -> dict[Card, float]:
+        """The sampler's proposal (:func:`sample_worlds`): a weight per unseen card, as if
+        each card alone were judged by the other player's moves: a card higher than a card
+        they threw is less likely kept, the partners of a card they took more likely."""
+        weights = {card: math.exp(-self.tilt * card.value / 2) for card in self.unseen}
+        for move in self.moves:
+            if move.kind == "discard":
+                for card in self.unseen:
+                    if near_cards(move.card.bit) & card.bit:
+                        weights[card] *= THROW_PAIRED
+            elif move.kind == "take":
+                for card in self.unseen:
+                    if near_cards(move.card.bit) & card.bit:
+                        weights[card] *= TAKEN_PARTNER
+        return weights
 
     def world_count(self) -> int:
         """How many different worlds there are (hidden cards, face-down card, stock order)."""
@@ -161,19 +202,34 @@ def _stock_only(seen: PlayerView, index: int) -> bool:
     return len(before) == 2 and all(e.kind == "pass" for e in before)
 
 
-def likelihood(moves: tuple[_Move, ...], hand: int) -> float:
-    """The product of the moves' likelihoods (module docstring) for the cards ``hand`` held
-    now."""
-    weight = 1.0
+def likelihood(moves: tuple[_Move, ...], hand: int, tilt: float = 0.0) -> float:
+    """The weight of the other player holding ``hand`` now (their known and hidden cards):
+    the product of their moves' likelihoods, times ``exp(-tilt * max(deadwood, TILT_FLOOR))``
+    (module docstring)."""
+    weight = math.exp(-tilt * max(_least(hand), TILT_FLOOR)) if tilt else 1.0
     for move in moves:
         held = (hand | move.add) & ~move.remove
+        bit = move.card.bit
         if move.kind == "discard":
-            regret = _least(held ^ move.card.bit) - _least_after(held)
-            weight *= EPSILON + (1.0 - EPSILON) * math.exp(-regret / REGRET_SCALE)
+            if meld_outs(held & ~bit) & bit:
+                weight *= THROW_MELDED
+            elif partnered(held) & bit:
+                weight *= THROW_PAIRED
         else:
-            take = TAKE_MELD if meld_outs(held) & move.card.bit else TAKE_OTHER
+            take = TAKE_MELD if meld_outs(held & ~bit) & bit else TAKE_OTHER
             weight *= take if move.kind == "take" else 1.0 - take
     return weight
+
+
+def partnered(mask: int) -> int:
+    """The cards of ``mask`` with another card of ``mask`` of their rank, or of their suit one
+    or two ranks away (a pair, or two cards one short of a run)."""
+    a, b = mask & _LANE, mask >> LANE_BITS & _LANE
+    c, d = mask >> 2 * LANE_BITS & _LANE, mask >> 3 * LANE_BITS
+    out = ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)) * _RANK
+    for shift, lane in enumerate((a, b, c, d)):
+        out |= ((lane << 1 | lane << 2 | lane >> 1 | lane >> 2) & lane) << shift * LANE_BITS
+    return out & mask
 
 
 def _mask(cards: tuple[Card, ...]) -> int:
@@ -187,13 +243,18 @@ def sample_worlds(model: Model, count: int, rng: random.Random) -> list[World]:
     """``count`` worlds drawn in proportion to their weights (module docstring)."""
     unseen = list(model.unseen)
     hidden, face_down = model.hidden, model.face_down
-    if not model.moves:
+    if not (model.moves or model.tilt) or not hidden:
         return [_deal(unseen, hidden, face_down, rng) for _ in range(count)]
+    weights = model.card_weights()
+    table = _symmetric(weights, hidden)
     candidates = []
     for _ in range(count * CANDIDATES):
-        rng.shuffle(unseen)
-        held = tuple(unseen[:hidden])
-        candidates.append((held, model.weight(_mask(held))))
+        held = _draw(unseen, weights, table, hidden, rng)
+        mask = _mask(held)
+        proposal = 1.0
+        for card in held:
+            proposal *= weights[card]
+        candidates.append((held, model.weight(mask) / proposal))
     total = sum(w for _, w in candidates)
     worlds = []
     spacing = total / count
@@ -210,6 +271,42 @@ def sample_worlds(model: Model, count: int, rng: random.Random) -> list[World]:
         worlds.append((held, down, tuple(rest)))
         point += spacing
     return worlds
+
+
+def _symmetric(weights: dict[Card, float], size: int) -> list[list[float]]:
+    """``table[i][k]``: the sum over the ``k``-card subsets of the cards from ``i`` on (in
+    the order of ``weights``) of the product of their weights."""
+    cards = list(weights)
+    table = [[0.0] * (size + 1) for _ in range(len(cards) + 1)]
+    table[len(cards)][0] = 1.0
+    for i in range(len(cards) - 1, -1, -1):
+        w = weights[cards[i]]
+        below, row = table[i + 1], table[i]
+        row[0] = 1.0
+        for k in range(1, size + 1):
+            row[k] = below[k] + w * below[k - 1]
+    return table
+
+
+def _draw(
+    unseen: list[Card],
+    weights: dict[Card, float],
+    table: list[list[float]],
+    size: int,
+    rng: random.Random,
+) -> tuple[Card, ...]:
+    """``size`` cards with chances in proportion to the product of their weights (a
+    conditional Poisson draw, exact)."""
+    held = []
+    left = size
+    for i, card in enumerate(weights):
+        if not left:
+            break
+        w = weights[card]
+        if rng.random() * table[i][left] < w * table[i + 1][left - 1]:
+            held.append(card)
+            left -= 1
+    return tuple(held)
 
 
 def _deal(unseen: list[Card], hidden: int, face_down: int, rng: random.Random) -> World:

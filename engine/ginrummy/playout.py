@@ -133,16 +133,19 @@ End = tuple[HandEntry | None, str, int | None]
 """How a hand ended: the sheet entry (None: dead), the outcome and the knocker (or None)."""
 
 
-def playout_end(state: HandState) -> End:
+def playout_end(state: HandState, known: tuple[int, int] | None = None) -> End:
     """How the hand ends when :func:`playout` plays it to its end, scored from the cards
     without building the hand states on the way: the same as :func:`playout`'s (the tests
     check it), faster. Hands ended by a knock, gin or big gin are scored once per pair of
-    hands (:func:`score_end`)."""
-    known = [known_cards(state.history, player).mask for player in (0, 1)]
+    hands (:func:`score_end`). ``known``: each player's cards the other knows of, when the
+    caller has them (else read from the public history)."""
+    if known is None:
+        known = (known_cards(state.history, 0).mask, known_cards(state.history, 1).mask)
+    now = list(known)
     plies = 0
     while state.phase != "finished":
         if state.phase in ("draw", "discard"):
-            run = _draws_and_discards(state, known, MAX_PLIES - plies)
+            run = _draws_and_discards(state, now, MAX_PLIES - plies)
             plies += run.played
             # a knock takes two moves (the knock, the lay-offs), gin and big gin one
             if run.ending is not None and plies + 1 + (run.ending[0] == "knock") <= MAX_PLIES:
@@ -156,7 +159,7 @@ def playout_end(state: HandState) -> End:
             state = run.state(state)
         if plies >= MAX_PLIES:
             return None, "dead", None
-        state = _engine_move(state, known)
+        state = _engine_move(state, now)
         plies += 1
     return state.entry(), state.outcome or "dead", state.knocker
 
@@ -170,6 +173,18 @@ def score_end(
     knocker's best layout and the defender's best lay-offs, as the engine scores it."""
     result = score_hand(cards_from_mask(knocker), cards_from_mask(defender), rules, upcard)
     return HandEntry.from_result(result, player, rules, upcard), result.outcome
+
+
+def known_after(known: tuple[int, int], state: HandState, action: Action) -> tuple[int, int]:
+    """Each player's cards the other knows of after ``action`` in ``state`` (from before it):
+    a card taken from the pile is known, a card thrown no longer held."""
+    player = action.player
+    mask = known[player]
+    if action.kind in ("take_upcard", "draw_discard"):
+        mask |= state.discards[-1].bit
+    elif action.kind == "discard" and action.card is not None:
+        mask &= ~action.card.bit
+    return (mask, known[1]) if player == 0 else (known[0], mask)
 
 
 def _engine_move(state: HandState, known: list[int]) -> HandState:

@@ -32,7 +32,7 @@ from .cards import DECK, LANE_BITS, Card, Hand, cards_from_mask
 from .ending import verdict
 from .hand import Action
 from .melds import Meld, arrange, meld_kind
-from .policy import _least, _least_after, meld_outs
+from .policy import _least, gin_outs, meld_outs, near_cards
 from .public import PlayerView
 
 REASON_CODES: dict[str, tuple[str, ...]] = {
@@ -67,6 +67,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "stock_outs": ("outs",),
     "plays_better": ("points",),
     "wins_more": ("percent",),
+    "close_call": (),
     "only_choice": (),
 }
 """Every reason code and its parameters, in the order :func:`reasons` lists them."""
@@ -146,9 +147,9 @@ def facts(
         known = seen.known.mask
         feeds_meld = feeds_near = None
         if known and meld_outs(known) & card.bit:
-            feeds_meld = str(cards_from_mask(_partners(card) & known).sorted())
-        elif known and _partners(card) & known:
-            feeds_near = str(cards_from_mask(_partners(card) & known).sorted())
+            feeds_meld = str(cards_from_mask(near_cards(card.bit) & known).sorted())
+        elif known and near_cards(card.bit) & known:
+            feeds_near = str(cards_from_mask(near_cards(card.bit) & known).sorted())
         out.append(
             Facts(
                 action,
@@ -164,7 +165,7 @@ def facts(
                 feeds_near=feeds_near,
                 threw=threw,
                 passed=passed,
-                gin_outs=_gin_outs(rest, unseen) if can_end and ends is None and left else 0,
+                gin_outs=gin_outs(rest, unseen) if can_end and ends is None and left else 0,
                 undercut=undercut if ends == "knock" else None,
                 gives=gives if action.kind == "discard" else None,
             )
@@ -206,16 +207,6 @@ def _can_end(left: int, seen: PlayerView) -> str | None:
 
 
 _RANK = sum(1 << (suit * LANE_BITS) for suit in range(4))
-
-
-def _partners(card: Card) -> int:
-    """The cards that can be in a meld with ``card``: its rank, and its suit 1 or 2 away."""
-    same = (_RANK << (card.rank - 1)) & ~card.bit
-    lane = 0
-    for step in (-2, -1, 1, 2):
-        if 1 <= card.rank + step <= LANE_BITS:
-            lane |= 1 << (card.rank + step - 1)
-    return same | lane << (card.index - card.rank + 1)
 
 
 def _let_go(seen: PlayerView) -> dict[int, tuple[Card | None, Card | None]]:
@@ -281,16 +272,6 @@ def _open_runs(melds: tuple[Meld, ...], unseen: int) -> tuple[tuple[str, str], .
         if ends & unseen:
             found.append((str(meld), str(cards_from_mask(ends & unseen).sorted())))
     return tuple(found)
-
-
-def _gin_outs(rest: int, unseen: int) -> int:
-    count = 0
-    outs = meld_outs(rest) & unseen
-    while outs:
-        bit = outs & -outs
-        outs ^= bit
-        count += _least_after(rest | bit) == 0
-    return count
 
 
 # --- the reasons -----------------------------------------------------------------------------
@@ -414,6 +395,21 @@ def reasons(fact: Facts, rules_bonus: Mapping[str, int | None]) -> list[Reason]:
             out.append({"code": "opponent_passed", "card": card, "passed": str(fact.passed)})
         out.append({"code": "gives_meld", "percent": fact.gives or 0})
     return out
+
+
+def plainest(fact: Facts, rules_bonus: Mapping[str, int | None]) -> Reason:
+    """The plainest fact of a choice, when nothing tells it from another: what a take or a
+    pass does with the card, the outs of a draw, the deadwood a throw leaves."""
+    kind = fact.action.kind
+    card = str(fact.card) if fact.card is not None else None
+    if kind in ("take_upcard", "draw_discard"):
+        if fact.made is not None:
+            code = "extends_meld" if fact.extends else "makes_meld"
+            return {"code": code, "card": card, "meld": str(fact.made)}
+        return {"code": "no_meld", "card": card}
+    if kind in ("pass", "draw_stock"):
+        return {"code": "stock_outs", "outs": fact.outs}
+    return next(iter(reasons(fact, rules_bonus)), {"code": "only_choice"})
 
 
 def fill(reason: Reason, rules_bonus: Mapping[str, int | None]) -> Reason:

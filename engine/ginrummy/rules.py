@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .errors import RuleError
+from .errors import RuleError, quote, shown
 
 TIE_RULES = ("undercut", "knocker")
 """What a tie (defender's deadwood equals the knocker's) counts as."""
@@ -30,9 +30,14 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 """
 
 NEXT_DEALER_RULES = ("alternate", "winner", "loser")
-"""Who deals the next hand: the players take turns (Wikipedia, the EAAI competition), the
-winner of the hand deals (Hoyle-style books, pokerwiner and seed 000), or the loser deals
-(rummytalk.com). After a dead hand the same dealer deals again, whatever the rule."""
+"""Who deals the next hand: the players take turns (Wikipedia, Parlett, the EAAI competition),
+the winner of the hand deals (Hoyle-style books, pokerwiner and seed 000; copies of Pagat's
+page), or the loser deals (rummytalk.com)."""
+
+VOID_DEAL_RULES = ("same", "next")
+"""Who deals after a void hand (the stock ran down to 2 cards): the same dealer again (rubl.com,
+the EAAI competition, copies of Pagat's page), or the deal passes to the other player, as after
+any hand (Parlett, The Penguin Book of Card Games)."""
 
 ACE_UPCARD_RULES = ("gin_only", "one")
 """Oklahoma with an ace upcard: only gin ends the hand (Bicycle), or knock with 1 (a Pagat copy)."""
@@ -46,6 +51,8 @@ NUMBER_RANGES = {
     "game_target": (1, 10_000),
     "game_bonus": (0, 1000),
     "box_bonus": (0, 1000),
+    "gin_boxes": (1, 5),
+    "undercut_boxes": (1, 5),
     "hollywood_columns": (1, 10),
 }
 """The numbers a rule set may hold: any sane house rule, and no more (a score sheet's work
@@ -57,6 +64,7 @@ CHOICE_RULES = {
     "shutout": SHUTOUT_RULES,
     "ace_upcard": ACE_UPCARD_RULES,
     "next_dealer": NEXT_DEALER_RULES,
+    "void_deal": VOID_DEAL_RULES,
 }
 """The rules that are a choice among names, and the names each allows."""
 
@@ -67,8 +75,8 @@ FLAG_RULES = ("oklahoma", "spade_doubles", "spade_doubles_box")
 def _bad_rule(rule: str, value: Any, must: str, **params: Any) -> RuleError:
     """``bad_rule`` for a value a rule cannot take: ``"<must>, not <value>"``, the value cut
     to 40 characters in the message and the params alike."""
-    shown = str(value)[:40]
-    return RuleError("bad_rule", f"{must}, not {shown}", rule=rule, value=shown, **params)
+    quoted = quote(value)
+    return RuleError("bad_rule", f"{must}, not {quoted}", rule=rule, value=quoted, **params)
 
 
 def _check_known(names: Iterable[str]) -> None:
@@ -91,6 +99,10 @@ class RuleSet:
     game_target: int = 100
     game_bonus: int = 100
     box_bonus: int = 25
+    gin_boxes: int = 1
+    """How many boxes a hand won by gin (or big gin) counts for at the end of the game."""
+    undercut_boxes: int = 1
+    """How many boxes a hand won by an undercut counts for at the end of the game."""
     shutout: str = "double_points"
     oklahoma: bool = False
     """The upcard's value sets the knock limit (pictures count 10)."""
@@ -102,6 +114,8 @@ class RuleSet:
     hollywood_columns: int = 3
     next_dealer: str = "alternate"
     """Who deals the next hand: one of :data:`NEXT_DEALER_RULES`."""
+    void_deal: str = "same"
+    """Who deals after a void hand: one of :data:`VOID_DEAL_RULES`."""
     sources: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
@@ -124,19 +138,28 @@ class RuleSet:
         if not isinstance(self.name, str) or not self.name:
             raise _bad_rule("name", self.name, "a rule set's name must be a text")
         for name, allowed in CHOICE_RULES.items():
-            if getattr(self, name) not in allowed:
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
                 raise RuleError(
                     "bad_rule",
-                    f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}",
+                    f"{name} must be one of {', '.join(allowed)}, not {shown(value)}",
                     rule=name,
-                    value=getattr(self, name),
+                    value=quote(value),
                 )
+        sources = self.sources
+        if not isinstance(sources, (tuple, list)) or not all(isinstance(s, str) for s in sources):
+            raise RuleError(
+                "bad_rule", "sources must be a list of texts", rule="sources", value=quote(sources)
+            )
+        object.__setattr__(self, "sources", tuple(sources))
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed; it is named ``custom`` unless a name is given (not
         a preset's: a rule set named like a preset is that preset, in JSON)."""
         _check_known(changes)
         changes.setdefault("name", "custom")
+        if not isinstance(changes["name"], str):
+            raise _bad_rule("name", changes["name"], "a rule set's name must be a text")
         if changes["name"] in RULESETS:
             raise RuleError(
                 "bad_rule",
@@ -189,7 +212,8 @@ class RuleSet:
         name = fields.pop("name", "standard")
         if isinstance(name, str) and name in RULESETS:
             base = RULESETS[name]
-            changed = {k: v for k, v in fields.items() if getattr(base, k) != v}
+            # 25.0 is not 25, nor True 1: a number of another type is a change (and refused)
+            changed = {k: v for k, v in fields.items() if not _same(getattr(base, k), v)}
             return base.replace(**changed) if changed else base
         sources = data.get("sources", [])
         if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
@@ -197,9 +221,14 @@ class RuleSet:
                 "bad_rule",
                 "sources must be a list of texts",
                 rule="sources",
-                value=str(sources)[:40],
+                value=quote(sources),
             )
         return cls(name=name, sources=tuple(sources), **fields)
+
+
+def _same(old: object, new: object) -> bool:
+    """The same value, of the same type (JSON's 25.0 and true are not the numbers 25 and 1)."""
+    return type(old) is type(new) and old == new
 
 
 def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:
@@ -213,8 +242,8 @@ def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:
     except (KeyError, TypeError):
         raise RuleError(
             "unknown_rules",
-            f"no rule preset called {rules!r}; choose one of {', '.join(RULESETS)}",
-            rules=str(rules),
+            f"no rule preset called {shown(rules)}; choose one of {', '.join(RULESETS)}",
+            rules=quote(rules),
         ) from None
 
 
@@ -223,7 +252,9 @@ RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(RuleSet))
 RULESETS: dict[str, RuleSet] = {
     "standard": RuleSet(
         name="standard",
-        sources=("Wikipedia (en)", "ginrummy.com", "MobilityWare"),
+        # Wikipedia: the deal alternates; rubl.com and the EAAI competition: the same dealer
+        # deals again after a void hand
+        sources=("en.wikipedia.org", "ginrummy.com", "MobilityWare"),
     ),
     "pagat": RuleSet(
         name="pagat",
@@ -232,7 +263,10 @@ RULESETS: dict[str, RuleSet] = {
         undercut_bonus=10,
         box_bonus=20,
         shutout="double_game_bonus",
-        # The numbers as the project's fact sheet quotes Pagat (pagat.com/rummy/ginrummy.html).
+        next_dealer="winner",
+        # The numbers as the project's fact sheet quotes Pagat (pagat.com/rummy/ginrummy.html);
+        # its page could not be read while this was written: copies of it give the winner of a
+        # hand as the next dealer and the same dealer again after a void hand.
         sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(
@@ -247,11 +281,12 @@ RULESETS: dict[str, RuleSet] = {
     ),
     "oklahoma": RuleSet(
         name="oklahoma",
+        # the deal as in the standard game: in turn, the same dealer again after a void hand
         oklahoma=True,
         spade_doubles=True,
         game_target=150,
         # Bicycle: an ace upcard means gin only, a spade upcard doubles; Wikipedia: game to 150.
-        sources=("Bicycle", "Wikipedia (en)"),
+        sources=("Bicycle", "en.wikipedia.org"),
     ),
 }
 """The named presets. ``standard`` is the site's default."""

@@ -48,8 +48,9 @@ from .rules import RuleSet
 FORMATS = ("standard", "hollywood")
 
 HAND_OUTCOMES: tuple[tuple[str, int, int], ...] = (
-    # (how the hand ended, deadwood difference, hands): 3,000 hands of the strong bot against
-    # itself (bench/hand_outcomes.py). "knock": the defender's deadwood minus the knocker's;
+    # (how the hand ended, deadwood difference, hands): 3,000 hands of the strong bot of
+    # commit 69d0c4d (bench/frozen_bots.py) against itself, bench/hand_outcomes.py's output
+    # (66 dead hands left out). "knock": the defender's deadwood minus the knocker's;
     # "undercut": the knocker's minus the defender's (0: a tie); "gin", "big_gin": the
     # defender's deadwood. Dead hands are left out (they change no score).
     ("big_gin", 15, 1),

@@ -29,14 +29,12 @@ play       ``session`` (or none) and ``move`` (see          ``session``, ``html`
 
 from __future__ import annotations
 
-import json
-
 from ginrummy import api as engine_api
 from ginrummy.errors import GinRummyError
 
 from . import play
 from .catalog import catalog
-from .examples import KINDS, ExampleError, from_link, kind_of, render
+from .examples import KINDS, ExampleError, from_link, kind_of, read_state, render
 from .fields import bad
 from .markup import error_text
 from .steps import feedback
@@ -64,9 +62,12 @@ def _op_render(request: dict) -> dict:
 
 
 def _op_edit(request: dict) -> dict:
-    state, edit = _state(request), request.get("edit")
+    # The state is read as any state is (canonical, or a coded error) before an edit applies:
+    # an edit never meets a field it does not expect.
+    edit = request.get("edit")
     if not isinstance(edit, dict):
         raise bad("edit", "an object", edit)
+    state = read_state(_state(request))
     return render(kind_of(state).edit(state, edit), catalog(_lang(request))).to_json()
 
 
@@ -105,9 +106,10 @@ def call(request) -> dict:
     """Answer a request already decoded from JSON."""
     lang = _lang(request) if isinstance(request, dict) else "en"
     try:
-        engine_api.check_depth(request)
+        engine_api.check_request(request)
         if not isinstance(request, dict):
             raise ExampleError("bad_request", "a request must be a JSON object")
+        engine_api.check_version(request, VERSION)
         op = request.get("op")
         if not isinstance(op, str) or op not in OPS:
             raise ExampleError(
@@ -116,16 +118,16 @@ def call(request) -> dict:
         return {
             "v": VERSION,
             "ok": True,
-            "result": engine_api.run_op(op, OPS[op], request, ["lang"]),
+            "result": engine_api.run_op(op, OPS[op], request, ["lang", "v"]),
         }
     except GinRummyError as error:
-        return _error(error.code, error.params, lang)
+        return _error(error.code, error.to_json()["params"], lang)
     except Exception as error:
         return _error("internal_error", {"detail": f"{type(error).__name__}: {error}"[:200]}, lang)
 
 
 def _error(code: str, params: dict, lang: str) -> dict:
-    params = json.loads(json.dumps(params, default=str))
+    params = GinRummyError(code, "", **params).to_json()["params"]  # strict JSON, cut short
     message = error_text({"code": code, "params": params}, catalog(lang))
     return {
         "v": VERSION,
@@ -136,13 +138,13 @@ def _error(code: str, params: dict, lang: str) -> dict:
 
 def handle(request: str) -> str:
     """Answer one JSON request (a string) with a JSON response (a string)."""
+    if isinstance(request, str) and len(request) > MAX_REQUEST:
+        error = ExampleError("request_too_long", "the request is too long", limit=MAX_REQUEST)
+        return engine_api.encode(_error(error.code, error.params, "en"))
     try:
-        if not isinstance(request, str) or len(request) > MAX_REQUEST:
-            raise ValueError("too long")
-        decoded = json.loads(request)
+        decoded = engine_api.decode(request)
     except RecursionError:  # nested deeper than the JSON reader itself can follow
-        refused = _error("too_deep", {"limit": engine_api.MAX_DEPTH}, "en")
-        return json.dumps(refused, ensure_ascii=False)
+        return engine_api.encode(_error("too_deep", {"limit": engine_api.MAX_DEPTH}, "en"))
     except (TypeError, ValueError):
-        return json.dumps(_error("bad_json", {}, "en"), ensure_ascii=False)
-    return json.dumps(call(decoded), ensure_ascii=False)
+        return engine_api.encode(_error("bad_json", {}, "en"))
+    return engine_api.encode(call(decoded))

@@ -347,7 +347,7 @@ class SheetKind(Kind):
         head = (
             f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
             + (f"<th>{esc(t('player.0'))}</th><th>{esc(t('player.1'))}</th>" if standard else "")
-            + f'<th class="gin-edit"><span class="gin-sr">{esc(t("ui.remove"))}</span></th></tr>'
+            + f'<th class="gin-edit"><span class="gin-sr" data-search-exclude>{esc(t("ui.remove"))}</span></th></tr>'
         )
         rows = []
         for number, entry in enumerate(state["entries"], 1):
@@ -694,15 +694,19 @@ def view_html(kind: Kind, state: dict, result: dict, cat: Catalog) -> Html:
 
 def example_html(rendered: Rendered, cat: Catalog) -> Html:
     """A whole example, as the build writes it into a page: the view, the controls (shown
-    once the page's script runs), the "you changed it" notice and the status line."""
+    once the page's script runs), the "you changed it" notice and the status line. The search
+    leaves it out (``data-search-exclude``, on a ``section``: material's search indexer matches
+    elements by tag, so the excluded one must not hold another of its tag): a result quotes the
+    page's own words, not the example's labels and screen-reader text."""
     state = rendered.state
     kind = KINDS[state["kind"]]
     data = esc(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
     t = cat.text
     if kind.static:  # a drawing: no controls, no status
         return Html(
-            f'<div class="gin-example gin-static-example" data-gin-kind="{kind.name}" '
-            f'data-gin="{data}"><div class="gin-view">{rendered.view}</div></div>'
+            f'<section class="gin-example gin-static-example" data-gin-kind="{kind.name}" '
+            f'data-gin="{data}" data-search-exclude><div class="gin-view">{rendered.view}</div>'
+            "</section>"
         )
     tools = (
         f'<div class="gin-tools gin-edit">'
@@ -712,10 +716,11 @@ def example_html(rendered: Rendered, cat: Catalog) -> Html:
         f'<button type="button" class="gin-reset">{esc(t("ui.back_to_original"))}</button></p>'
     )
     return Html(
-        f'<div class="gin-example" data-gin-kind="{kind.name}" data-gin="{data}" '
-        f'data-gin-link="{esc(rendered.link)}" data-gin-ready-text="{esc(t(kind.status))}">'
+        f'<section class="gin-example" data-gin-kind="{kind.name}" data-gin="{data}" '
+        f'data-gin-link="{esc(rendered.link)}" data-gin-ready-text="{esc(t(kind.status))}" '
+        f"data-search-exclude>"
         f'<div class="gin-view">{rendered.view}</div>{tools}'
-        f'<p class="gin-status" role="status"></p></div>'
+        f'<p class="gin-status" role="status"></p></section>'
     )
 
 

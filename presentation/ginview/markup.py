@@ -41,7 +41,7 @@ def card_html(card: str, cat: Catalog) -> Html:
         Html(
             f'<span class="gin-card gin-suit-{parsed.suit}" data-card="{parsed}">'
             f'<span aria-hidden="true">{face(parsed)}</span>'
-            f'<span class="gin-sr">{esc(card_name(parsed, cat))}</span></span>'
+            f'<span class="gin-sr" data-search-exclude>{esc(card_name(parsed, cat))}</span></span>'
         ),
         f"card.{{}}.{parsed.rank}",
         "card",
@@ -93,7 +93,7 @@ def card_button(
         f'<button type="button" class="gin-card gin-suit-{parsed.suit}" '
         f'data-card="{parsed}" data-field="{field}"{meld_attr} data-index="{index}" '
         f'tabindex="-1" data-caption="{esc(caption)}"><span aria-hidden="true">'
-        f'{face(parsed)}</span><span class="gin-sr">{esc(cat.text("ui.edit_card", card=name))}'
+        f'{face(parsed)}</span><span class="gin-sr" data-search-exclude>{esc(cat.text("ui.edit_card", card=name))}'
         f"</span></button>"
     )
 
@@ -180,6 +180,8 @@ def step_key(step: dict) -> str:
         return "step.result_gin"
     if code == "shutout" and step.get("rule") == "none":
         return "step.shutout_none"
+    if code == "difference" and step.get("winner", step.get("player")) != step.get("player"):
+        return "step.difference_other"  # the game's winner does not have the larger total
     return f"step.{code}"
 
 
@@ -244,6 +246,8 @@ def rule_value(preset: str, field: str, cat: Catalog, short: bool = False) -> st
         return cat.text("rule.no_big_gin")
     if field in ("tie", "shutout"):
         return cat.text(f"{field}{'_short' if short else ''}.{value}")
+    if field in ("next_dealer", "void_deal"):
+        return cat.text(f"{field}.{value}")
     return str(value)
 
 

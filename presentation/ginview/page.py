@@ -25,14 +25,14 @@ TEXTS = {
 
 def page_html(cat: Catalog) -> Html:
     """The page's texts (``data-gin-texts``) and the card picker's template: 52 cards in four
-    rows of 13, by suit."""
+    rows of 13, by suit. The search leaves the template out (``data-search-exclude``)."""
     texts = {name: cat.text(key) for name, key in TEXTS.items()}
     rows = []
     for suit in range(4):
         cells = "".join(
             f'<button type="button" class="gin-card gin-suit-{card.suit}" data-pick="{card}" '
             f'tabindex="-1"><span aria-hidden="true">{face(card)}</span>'
-            f'<span class="gin-sr">{esc(card_name(card, cat))}</span></button>'
+            f'<span class="gin-sr" data-search-exclude>{esc(card_name(card, cat))}</span></button>'
             for card in DECK[suit * 13 : (suit + 1) * 13]
         )
         rows.append(f'<div class="gin-picker-row" role="group">{cells}</div>')
@@ -45,5 +45,5 @@ def page_html(cat: Catalog) -> Html:
     data = esc(json.dumps(texts, ensure_ascii=False, separators=(",", ":")))
     return Html(
         f'<div class="gin-page" hidden data-gin-texts="{data}">'
-        f'<template class="gin-picker-template">{picker}</template></div>'
+        f'<template class="gin-picker-template" data-search-exclude>{picker}</template></div>'
     )

@@ -1,6 +1,11 @@
-"""Fixtures for the real-browser tests: the built site served on loopback, and headless Chromium.
+"""Fixtures for the real-browser tests: the built site served on loopback by nginx, with the
+configuration the README recommends (sitegen/hosting.py), and headless Chromium.
 
-The site is served twice, each by its own tiny static server in a thread:
+Every server of these tests is started by :func:`server` (or :func:`serve`, its address only):
+nginx, serving a site at a base path: the precompressed copies, the types, the cache rules, the
+Content-Security-Policy header and the 404 page of each language, as a host serves it; or
+(precompressed=False) compressing on the fly, as a host without precompression support does.
+The ``servers`` fixture serves the site twice:
 - ``root``: the site at ``/``;
 - ``subpath``: the site under ``/gin/`` only (everything else is a 404), so a URL that ignores
   the base path fails instead of being quietly served from the root.
@@ -12,18 +17,13 @@ set (handy while working on the front end against an already built ``site/``).
 from __future__ import annotations
 
 import contextlib
-import http.server
-import io
 import os
-import re
 import shutil
-import sys
-import threading
 from pathlib import Path
-from urllib.parse import urljoin
 
 import pytest
 
+from sitegen.hosting import Nginx
 from sitegen.languages import languages
 
 CHROMIUM = "/usr/bin/chromium"
@@ -37,111 +37,38 @@ CHROMIUM_ARGS = [
 ]
 SUBPATH = "/gin/"
 
-MIME_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".wasm": "application/wasm",
-    ".json": "application/json",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".gz": "application/gzip",
-}
-
-
-def _handler(directory: Path, prefix: str, own_404: bool = True):
-    class SiteHandler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(directory), **kwargs)
-
-        def translate_path(self, path):
-            # Serve only under the prefix: anything else maps to a path that does not exist.
-            if prefix != "/":
-                if not path.startswith(prefix):
-                    return str(directory / ".outside-the-base-path")  # no such file: a 404
-                path = "/" + path[len(prefix) :]
-            return super().translate_path(path)
-
-        def send_head(self):
-            if self.path.split("?")[0].endswith("/sitemap.xml"):
-                return self._send_absolute_sitemap()
-            if prefix != "/" and self.path.split("?")[0] == prefix.rstrip("/"):
-                self.send_response(301)
-                self.send_header("Location", prefix)
-                self.end_headers()
-                return None
-            return super().send_head()
-
-        def _send_absolute_sitemap(self):
-            """sitemap.xml with its relative URLs made absolute, as if site_url were this server.
-
-            material's instant navigation only intercepts links listed in sitemap.xml, and it
-            parses each <loc> with ``new URL(loc)``: relative entries (the site is built without
-            a site_url, to work at any base path) switch instant navigation off. A host that
-            deploys with site_url set serves absolute entries like these.
-            """
-            local = Path(self.translate_path(self.path.split("?")[0]))
-            if not local.is_file():
-                return super().send_head()
-            url_path = self.path.split("?")[0]
-            base = f"http://{self.headers['Host']}{url_path[: -len('sitemap.xml')]}"
-            text = re.sub(
-                r"(<loc>|href=\")(?!https?:)([^<\"]*)",
-                lambda m: m.group(1) + urljoin(base, m.group(2)),
-                local.read_text(encoding="utf-8"),
-            )
-            body = text.encode("utf-8")
-            self.send_response(200)
-            self.send_header("Content-Type", "application/xml")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
-
-        def send_error(self, code, message=None, explain=None):
-            """A missing page: the site's 404 page of its language, as a host serves it (the
-            default language's at the root), under the prefix only."""
-            from sitegen.server import not_found_page, send_not_found_page
-
-            page = not_found_page(directory, self.path[len(prefix) :], own_404)
-            if code != 404 or page is None or not self.path.startswith(prefix):
-                return super().send_error(code, message, explain)
-            send_not_found_page(self, page)
-
-        def end_headers(self):
-            self.send_header("Cache-Control", "no-cache")
-            super().end_headers()
-
-        def log_message(self, format, *args):  # keep the test output quiet
-            pass
-
-    return SiteHandler
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        # A page closed mid-download (the browser hung up): not a server error worth printing.
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
+# Each sitemap.xml with its relative URLs made absolute (nginx's sub_filter), as if the site
+# had been built with this server's address as its site_url: material's instant navigation only
+# intercepts links listed in sitemap.xml, and it parses each <loc> with `new URL(loc)`, so the
+# relative entries of a site built for any base path switch it off. A host that deploys with
+# site_url set serves absolute entries like these; the tests use instant navigation throughout.
+ABSOLUTE_SITEMAP = r"""
+        location ~ ^{prefix}(?<gin_dir>(?:[^/]+/)*)sitemap\.xml$ {
+            alias {site}/${gin_dir}sitemap.xml;
+            types { application/xml xml; }
+            add_header Cache-Control "no-cache";
+            sub_filter_types application/xml;
+            sub_filter_once off;
+            sub_filter "<loc>" "<loc>http://$http_host{prefix}$gin_dir";
+            sub_filter 'href="' 'href="http://$http_host{prefix}$gin_dir';
+        }"""
 
 
 @contextlib.contextmanager
-def serve(directory: Path, prefix: str = "/", own_404: bool = True):
-    """Serve ``directory`` at ``http://127.0.0.1:<port><prefix>``; yields that base URL.
+def server(directory: Path, prefix: str = "/", own_404: bool = True, precompressed: bool = True):
+    """nginx serving ``directory`` at ``http://127.0.0.1:<port><prefix>``; yields the
+    :class:`sitegen.hosting.Nginx` (``.url``, ``.requests()``, ``.serve(another_site)``).
     own_404: a missing page gets its language's 404 page (else the root one, as most hosts)."""
-    server = QuietServer(("127.0.0.1", 0), _handler(directory, prefix, own_404))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    extra = ABSOLUTE_SITEMAP.replace("{prefix}", prefix)
+    with Nginx(directory, prefix, extra, own_404=own_404, precompressed=precompressed) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def serve(directory: Path, prefix: str = "/", own_404: bool = True, precompressed: bool = True):
+    """:func:`server`, yielding the site's base URL."""
+    with server(directory, prefix, own_404, precompressed) as running:
+        yield running.url
 
 
 @pytest.fixture(scope="session")

@@ -535,3 +535,52 @@ def test_a_field_read_any_way_counts_as_read(read):
         "unknown_field",
         {"field": "b", "op": "x"},
     )
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", [1], None])
+def test_the_version_is_the_number_1_itself(version):
+    assert ask({"v": version, "op": "version"})["error"]["code"] == "unsupported_version"
+    assert ask({"op": "version"})["ok"] and ask({"v": 1, "op": "version"})["ok"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"op": "parse", "cards": NaN}',
+        '{"op": "deal", "seed": Infinity}',
+        '{"op": "sheet", "entries": [{"winner": 0, "points": -Infinity}]}',
+    ],
+)
+def test_a_number_json_has_not_is_refused_and_never_answered(text):
+    answer = api.handle(text)
+    json.loads(answer, parse_constant=lambda name: pytest.fail(f"{name} in {answer}"))
+    assert json.loads(answer)["error"]["code"] == "bad_json"
+    # from a caller of call() that did not decode JSON: refused all the same
+    assert api.call({"op": "deal", "seed": float("nan")})["error"]["code"] == "bad_json"
+
+
+@pytest.mark.parametrize("where", ["cards", "op", "key"])
+def test_a_lone_surrogate_is_refused_and_every_answer_is_utf8(where):
+    request = {"op": "parse", "cards": "7H"}
+    if where == "key":
+        request["\ud800"] = 1
+    else:
+        request[where] = "7\ud800"
+    answer = api.handle(json.dumps(request))
+    answer.encode("utf-8")  # no lone surrogate in what goes back
+    assert json.loads(answer)["error"]["code"] == "bad_json"
+
+
+@pytest.mark.parametrize(
+    "request_", [{"op": "view", "player": True}, {"op": "bot", "seed": False, "level": "strong"}]
+)
+def test_true_is_no_number_in_a_request(request_):
+    state = deal(seed=1).to_json()
+    answer = ask({**request_, "state": state})
+    assert answer["error"]["code"] == "bad_field", answer
+
+
+@pytest.mark.parametrize("op", ["x" * 100_000, ["x"] * 100_000, {"a": "x" * 100_000}])
+def test_an_unknown_op_is_quoted_short_whatever_its_size(op):
+    answer = api.handle(json.dumps({"op": op}))
+    assert len(answer) < 400 and json.loads(answer)["error"]["code"] == "unknown_op"

@@ -258,7 +258,7 @@ def test_after_both_passed_the_first_draw_is_from_the_stock(level):
 def test_the_strong_bot_plays_the_coachs_best_choice_with_a_larger_budget():
     """One mind: the strong level plays the coach's recommendation, from more worlds than a
     first hint."""
-    from ginrummy.advice import BATCH, HINT_PLAYOUTS, advise_view, decision_key
+    from ginrummy.advice import HINT_PLAYOUTS, advise_view, decision_key
     from ginrummy.bots import STRONG_PLAYOUTS
     from ginrummy.standing import Standing
 
@@ -268,9 +268,9 @@ def test_the_strong_bot_plays_the_coachs_best_choice_with_a_larger_budget():
         actions = seen.legal_actions()
         standing = Standing(seen.rules)
         seed = int(decision_key(seen, standing)[:12], 16) ^ 5
-        samples = max(BATCH, STRONG_PLAYOUTS // len(actions))
-        advice = advise_view(seen, standing, samples, seed)
-        assert advice.samples >= min(samples, 8)
+        advice = advise_view(seen, standing, None, seed, playouts=STRONG_PLAYOUTS)
+        hint = advise_view(seen, standing, None, seed)
+        assert advice.samples >= hint.samples and len(actions) == len(advice.choices)
         assert choose(state, "strong", seed=5) == advice.best.action
 
 

@@ -7,7 +7,7 @@ import pickle
 from itertools import pairwise
 
 import pytest
-from ginrummy import DECK, Card, CardError, Hand, cards_from_mask, parse_cards
+from ginrummy import DECK, Card, CardError, Hand, RuleError, cards_from_mask, parse_cards
 
 
 def bits(cards) -> int:
@@ -95,3 +95,48 @@ def test_cards_order_by_rank_then_suit_and_strictly():
     assert " ".join(map(str, ordered[:5])) == "AS AH AD AC 2S"
     assert all(a < b and not b < a for a, b in pairwise(ordered))
     assert not any(card < card for card in DECK)
+
+
+def test_only_the_letters_of_the_notation_are_ranks_and_suits():
+    """A letter that merely upper-cases to a rank or suit (the long s, the dotless i, the
+    Kelvin sign) is not one: ``7ſ`` is no seven of spades."""
+    for token in ("7ſ", "ıS", "7\u212a", "ＡS", "7Ｓ", "１0S"):
+        with pytest.raises(CardError) as info:
+            Card.parse(token)
+        assert info.value.code in ("unknown_rank", "unknown_suit"), token
+    assert Card.parse("a♤") is Card.parse("AS") and Card.parse("10d") is Card.parse("TD")
+
+
+@pytest.mark.parametrize("index", [-1, 52, 2**64, 1.0, True, "3", None])
+def test_a_card_index_is_0_to_51(index):
+    with pytest.raises(CardError) as info:
+        Card.from_index(index)
+    assert info.value.code == "bad_card"
+    assert [Card.from_index(i) for i in range(52)] == list(DECK)
+
+
+@pytest.mark.parametrize("mask", [-1, 1 << 52, 2**200, 3.0, False, "7", [1]])
+def test_a_mask_of_cards_has_52_bits(mask):
+    with pytest.raises(CardError) as info:
+        cards_from_mask(mask)
+    assert info.value.code == "bad_card"
+    assert str(cards_from_mask((1 << 52) - 1)) == " ".join(map(str, DECK))
+
+
+def test_the_number_of_cards_asked_for_is_a_number():
+    for count in (1.5, "10", [10, "x"], True, object()):
+        with pytest.raises(RuleError) as info:
+            parse_cards("AS", count=count)
+        assert (info.value.code, info.value.params["setting"]) == ("bad_setting", "count")
+    assert parse_cards("AS", count=range(1, 3)) == parse_cards("AS")
+
+
+def test_cards_nested_without_end_are_refused_at_once():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(CardError) as info:
+        parse_cards(deep)
+    assert info.value.code == "bad_card" and len(str(info.value)) < 100
+    with pytest.raises(CardError):
+        parse_cards(["AS", deep])

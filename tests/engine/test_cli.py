@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def run(*args, stdin=""):
     done = subprocess.run(
@@ -83,7 +85,7 @@ def test_layoffs_chain():
 def test_sheet_standard():
     code, out, _ = run("sheet", "A 60", "B 14", "A 45")
     assert code == 0
-    assert out.splitlines()[-1] == "total: A 255  B 39  A wins by 216"
+    assert out.splitlines()[-1] == "total: A 255  B 39  A wins the game; A collects 216"
 
 
 def test_sheet_json_matches_the_api():
@@ -123,3 +125,61 @@ def test_a_closed_output_stops_quietly():
     proc.stdout.close()  # like `| head -1`
     proc.wait(timeout=60)
     assert "Traceback" not in proc.stderr.read()
+
+
+def test_a_sheet_entry_may_be_separated_by_a_tab_or_spaces():
+    assert run("sheet", "A\t25", "B   14")[1].splitlines()[-1] == "total: A 25  B 14  (in progress)"
+
+
+@pytest.mark.parametrize("entry", ["A ²", "A ٣", "² 25", "A", "A 25 B", "C 5", "A -5"])
+def test_a_sheet_entry_not_written_winner_then_points_says_how_to_write_one(entry):
+    code, out, err = run("sheet", entry)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ") and 'like "A 25"' in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("command", ["score", "layoffs"])
+def test_a_knock_without_the_bar_says_where_the_defenders_cards_go(command):
+    code, out, err = run(command, "2S 3S 4S 7H 7D 7C 9C TC JC 5D")
+    assert (code, out) == (2, "")
+    assert (
+        err
+        == "error: write the knocker's "
+        + ("cards" if command == "score" else "melds")
+        + ", then |, then the defender's cards\n"
+    )
+
+
+def test_a_bad_line_in_a_batch_is_answered_in_its_turn():
+    hands = "2S 3S 4S 7H 7D 7C 9C TC JC 5D | 8S 9S TS KH KD 4H 6C 6H 2C AD"
+    code, out, _ = run("score", "--json", stdin=f"{hands}\nAS 2S\n{hands}\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and [a.get("ok", True) for a in answers] == [True, False, True]
+    assert answers[1]["error"]["code"] == "bad_input"
+
+
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (["deadwood", "--rules", "pagat", "AS 2S 3S 7H 7D 7C 9C TC JC KD"], "--rules"),
+        (["melds", "--upcard", "9S", "AS 2S 3S 7H 7D 7C 9C TC JC KD"], "--upcard"),
+        (["layoffs", "--upcard", "9S", "8C 8D 8H | 8S 7S KH KD KC 2H 3H 4H 5C 6D"], "--upcard"),
+        (["sheet", "--upcard", "9S", "A 25"], "--upcard"),
+        (["score", "--hollywood", "AS | 2S"], "--hollywood"),
+    ],
+)
+def test_an_option_the_command_does_not_take_is_refused_not_ignored(args, option):
+    code, out, err = run(*args)
+    assert (code, out) == (2, "")
+    assert f"{args[0]} takes no {option}" in err.splitlines()[-1]
+
+
+def test_the_usage_names_every_command_and_requires_no_cards():
+    code, _, err = run()
+    assert code == 2 and "required" not in err
+    assert err.splitlines()[-1].endswith(
+        "no command: use one of deadwood, melds, score, layoffs, sheet"
+    )
+    assert all(f"python -m ginrummy {c}" in err for c in ("deadwood", "score", "sheet"))
+    code, _, err = run("nope")
+    assert code == 2 and "unknown command 'nope'" in err

@@ -7,11 +7,22 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from ginrummy import RULESETS, Card, CardError, Hand, RuleError, parse_cards, score_hand
+from ginrummy import (
+    RULESETS,
+    Card,
+    CardError,
+    Hand,
+    RuleError,
+    check_melds,
+    lay_offs,
+    parse_cards,
+    score_hand,
+)
 from ginrummy.cards import MAX_SHOWN
-from ginrummy.ending import check_ending
-from ginrummy.game import HandEntry
+from ginrummy.ending import check_ending, verdict
+from ginrummy.game import HandEntry, hollywood_columns, score_game, score_hollywood
 from ginrummy.hand import HandState, deal
+from ginrummy.layoffs import check_lay_offs
 from ginrummy.rules import CHOICE_RULES, FLAG_RULES, NUMBER_RANGES, RuleSet, get_rules
 
 LONG = "Q" * (MAX_SHOWN + 5)
@@ -371,3 +382,113 @@ def test_an_error_as_json_keeps_its_params_plain():
             "thing": "c" * 299 + "…",
         },
     }
+
+
+KNOCKER = "2S 3S 4S 7H 7D 7C 9C TC JC 5D"
+DEFENDER = "8S 9S TS KH KD 4H 6C 6H 2C AD"
+
+
+@pytest.mark.parametrize("melds", [None, 5, 2.5, "8C 8D 8H", Card.parse("8C"), {"a": 1}])
+def test_melds_that_are_no_list_of_melds_are_refused_by_every_function(melds):
+    for call in (
+        lambda: lay_offs(melds, DEFENDER),
+        lambda: check_melds(melds),
+        lambda: check_lay_offs(melds, DEFENDER, []),
+        # None is score_hand's own default: the knocker's best layout
+        lambda: score_hand(KNOCKER, DEFENDER, knocker_melds=melds or 5),
+    ):
+        with pytest.raises(RuleError) as info:
+            call()
+        assert info.value.code == "bad_melds" and len(str(info.value)) < 100
+
+
+@pytest.mark.parametrize("plays", [5, None, 2.5, "8S", Card.parse("8S")])
+def test_lay_offs_that_are_no_list_are_refused(plays):
+    with pytest.raises(RuleError) as info:
+        check_lay_offs(["8C 8D 8H"], "8S 7S KH KD KC 2H 3H 4H 5C 6D", plays)
+    assert (info.value.code, info.value.params["field"]) == ("bad_action", "lay_offs")
+    if plays is not None:  # None: the engine plays the best lay-offs
+        with pytest.raises(RuleError):
+            score_hand(KNOCKER, DEFENDER, defender_lay_offs=plays)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"sources": 5},
+        {"sources": "pagat.com"},
+        {"sources": [1]},
+        {"name": ["x"]},
+        {"name": 5},
+        {"tie": ["undercut"]},
+        {"gin_bonus": 25.0},
+    ],
+)
+def test_a_rule_set_refuses_a_value_of_the_wrong_type(change):
+    with pytest.raises(RuleError) as info:
+        RULESETS["standard"].replace(**change)
+    assert info.value.code == "bad_rule" and info.value.params["rule"] == next(iter(change))
+    assert RULESETS["standard"].replace(sources=["me"]).sources == ("me",)
+
+
+@pytest.mark.parametrize("name, value", [("gin_bonus", 25.0), ("knock_limit", True), ("tie", 1)])
+def test_rules_from_json_take_a_number_only_as_a_number(name, value):
+    """25.0 is not 25 and true is not 1, even where the preset holds that very number."""
+    with pytest.raises(RuleError) as info:
+        RuleSet.from_json({"name": "standard", name: value})
+    assert (info.value.code, info.value.params["rule"]) == ("bad_rule", name)
+
+
+@pytest.mark.parametrize(
+    "field, value", [("turn", 1.0), ("dealer", 0.0), ("version", 1.0), ("version", True)]
+)
+def test_a_hand_state_takes_a_number_only_as_a_number(field, value):
+    state = {**STATE, field: value}
+    assert state_error(state)["params"]["field"] == field
+
+
+def test_an_error_quotes_a_value_nested_without_end_at_once():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    for call in (
+        lambda: RuleSet.from_json({"gin_bonus": deep}),
+        lambda: RuleSet.from_json({"name": "club", "sources": deep}),
+        lambda: get_rules(deep),
+        lambda: HandState.from_json({**STATE, "turn": deep}),
+        lambda: lay_offs(deep, DEFENDER),
+    ):
+        with pytest.raises((CardError, RuleError)) as info:
+            call()
+        assert len(str(info.value)) <= 300
+
+
+@pytest.mark.parametrize(
+    "call, code",
+    [
+        (lambda: verdict("5", RULESETS["standard"]), "bad_setting"),
+        (lambda: verdict(-1, RULESETS["standard"]), "bad_setting"),
+        (lambda: hollywood_columns(["1"], [1, 2]), "bad_setting"),
+        (lambda: hollywood_columns(None, [1, 2]), "bad_setting"),
+        (lambda: check_ending(["knock"], 5, RULESETS["standard"]), "bad_claim"),
+    ],
+)
+def test_the_endings_and_the_hollywood_columns_refuse_bad_arguments(call, code):
+    with pytest.raises(RuleError) as info:
+        call()
+    assert info.value.code == code
+
+
+def test_a_sheet_quotes_an_entry_nested_without_end_at_once():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    for call in (
+        lambda: score_game(deep),
+        lambda: score_game([deep]),
+        lambda: score_hollywood([{"winner": deep, "points": 1}]),
+        lambda: check_ending(deep, 1, RULESETS["standard"]),
+    ):
+        with pytest.raises(RuleError) as info:
+            call()
+        assert len(str(info.value)) <= 300

@@ -57,9 +57,15 @@ def test_sheet_case(case):
             run(case)
         assert info.value.code == case["error"]
     else:
-        data = run(case).to_json()
+        sheet = run(case)
+        data = sheet.to_json()
         json.dumps(data)
         matches(case["expect"], data)
+        for game in [sheet] if case["kind"] == "game" else sheet.columns:  # every sheet's sign
+            if game.finished:
+                assert game.difference == abs(game.totals[0] - game.totals[1])
+                if game.collector is not None:
+                    assert game.totals[game.collector] > game.totals[1 - game.collector]
 
 
 def test_cases_cover_every_preset_and_shutout_rule():
@@ -99,8 +105,8 @@ def test_entries_must_be_a_list():
 
 
 def test_hand_entry_from_result():
-    knocker_won = SimpleNamespace(winner="knocker", points=17)
-    defender_won = SimpleNamespace(winner="defender", points=30)
+    knocker_won = SimpleNamespace(winner="knocker", points=17, outcome="knock")
+    defender_won = SimpleNamespace(winner="defender", points=30, outcome="knock")
     assert HandEntry.from_result(knocker_won, knocker=1) == HandEntry(1, 17, 1)
     assert HandEntry.from_result(defender_won, knocker=1) == HandEntry(0, 30, 1)
     spade, heart = Card.parse("7S"), Card.parse("7H")
@@ -110,6 +116,37 @@ def test_hand_entry_from_result():
     assert HandEntry.from_result(knocker_won, 0, "oklahoma", upcard=spade).boxes == 1
     with pytest.raises(RuleError):
         HandEntry.from_result(knocker_won, knocker=2)
+
+
+def test_the_larger_total_collects_the_difference_even_from_the_game_winner():
+    """B wins eight hands of 12, then A one of 100: A reaches the target and wins the game, but
+    after the boxes B has the larger total (296 against 225) and collects the difference, 71."""
+    sheet = score_game([(1, 12)] * 8 + [(0, 100)])
+    assert (sheet.winner, sheet.totals, sheet.collector, sheet.difference) == (0, (225, 296), 1, 71)
+    assert sheet.explain()[-1] == {
+        "code": "difference",
+        "player": 1,
+        "loser": 0,
+        "amount": 71,
+        "winner": 0,
+    }
+    assert sheet.to_json()["collector"] == 1 and sheet.to_json()["difference"] == 71
+    even = score_game(
+        [(1, 0)] * 5 + [(0, 100)], {"name": "standard", "game_bonus": 0, "shutout": "none"}
+    )
+    assert (even.totals, even.collector, even.difference) == ((125, 125), None, 0)
+    assert even.explain()[-1] == {"code": "settled_even", "total": 125}
+    assert score_game([(0, 10)]).collector is None
+
+
+def test_gin_and_undercut_count_the_boxes_the_rules_say():
+    pagat_like = {"name": "pagat", "gin_boxes": 2, "undercut_boxes": 2}
+    for outcome, boxes in (("gin", 2), ("big_gin", 2), ("undercut", 2), ("knock", 1)):
+        result = SimpleNamespace(winner="knocker", points=30, outcome=outcome)
+        assert HandEntry.from_result(result, 0, pagat_like).boxes == boxes
+        assert HandEntry.from_result(result, 0, "standard").boxes == 1
+    for name, rules in RULESETS.items():
+        assert rules.gin_boxes >= 1 and rules.undercut_boxes >= 1, name
 
 
 def test_explain_steps_are_codes_and_json():
@@ -125,7 +162,13 @@ def test_explain_steps_are_codes_and_json():
         "difference",
     ]
     assert steps[3] == {"code": "game_won", "hand": 3, "player": 0, "points": 105, "target": 100}
-    assert steps[-1] == {"code": "difference", "player": 0, "amount": 216}
+    assert steps[-1] == {
+        "code": "difference",
+        "player": 0,
+        "loser": 1,
+        "amount": 216,
+        "winner": 0,
+    }
     assert json.loads(json.dumps(steps)) == steps
     shut = score_game([(1, 100)], "pagat").explain()
     assert {
@@ -199,8 +242,14 @@ def test_game_properties(entries, name):
     if sheet.finished:
         w, loser = sheet.winner, 1 - sheet.winner
         assert sheet.points[w] >= rules.game_target > max(sheet.rows[-2].totals) if n > 1 else True
-        # (not always > 0: a loser with many boxes from 0-point hands can out-total the winner)
-        assert sheet.difference == sheet.totals[w] - sheet.totals[loser]
+        # the larger total collects: not always the winner (a loser with many boxes can
+        # out-total them), and never a negative amount
+        assert sheet.difference == abs(sheet.totals[w] - sheet.totals[loser]) >= 0
+        if sheet.totals[0] == sheet.totals[1]:
+            assert sheet.collector is None and sheet.explain()[-1]["code"] == "settled_even"
+        else:
+            assert sheet.totals[sheet.collector] == max(sheet.totals)
+            assert sheet.explain()[-1]["player"] == sheet.collector
         assert sheet.totals[w] >= sheet.points[w] + rules.game_bonus
         assert sum(sheet.boxes) == sum(b for _, _, b in entries[:n])
     else:
@@ -299,7 +348,7 @@ def test_a_hollywood_sheet_explained_and_as_json_in_full():
                     "shutout_bonus": 0,
                     "total": 0,
                 },
-                {"code": "difference", "player": 0, "amount": 350},
+                {"code": "difference", "player": 0, "loser": 1, "amount": 350, "winner": 0},
             )
         ]
     steps += [
@@ -345,6 +394,7 @@ def test_a_hollywood_sheet_explained_and_as_json_in_full():
                 "shutout_bonus": 100,
                 "totals": [350, 0],
                 "difference": 350,
+                "collector": 0,
                 "rows": [
                     {"hand": h, "winner": 0, "points": 50, "boxes": 1, "totals": [50 * (i + 1), 0]}
                     for i, h in enumerate(hands)
@@ -390,7 +440,7 @@ def test_a_game_and_an_open_hollywood_sheet_explained_in_full():
             "shutout_bonus": 0,
             "total": 39,
         },
-        {"code": "difference", "player": 0, "amount": 216},
+        {"code": "difference", "player": 0, "loser": 1, "amount": 216, "winner": 0},
     ]
     # Hollywood, nothing closed: each column says it is in progress, under its number
     assert score_hollywood([(1, 5)]).explain() == [

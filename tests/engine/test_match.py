@@ -24,7 +24,7 @@ from ginrummy.match import (
     play,
 )
 from ginrummy.melds import meld_kind
-from ginrummy.rules import NEXT_DEALER_RULES
+from ginrummy.rules import NEXT_DEALER_RULES, VOID_DEAL_RULES
 
 
 def test_the_dealer_rules():
@@ -36,8 +36,18 @@ def test_the_dealer_rules():
         assert next_dealer(rules["loser"], dealer, won_by_1) == 0
         for rule in rules.values():
             assert next_dealer(rule, dealer, None) == dealer  # a dead hand: the same dealer
+            passing = rule.replace(void_deal="next")  # Parlett: the deal passes
+            assert next_dealer(passing, dealer, None) == 1 - dealer
+            assert next_dealer(passing, dealer, won_by_1) == next_dealer(rule, dealer, won_by_1)
     assert RULESETS["pokerwiner"].next_dealer == "winner"
+    assert RULESETS["pagat"].next_dealer == "winner"  # as copies of Pagat's page give it
     assert RULESETS["standard"].next_dealer == "alternate"
+    # every preset says who deals after a void hand, and each cites its sources
+    for name, preset in RULESETS.items():
+        assert preset.void_deal in VOID_DEAL_RULES and preset.sources, name
+    with pytest.raises(RuleError) as info:
+        RULESETS["standard"].replace(void_deal="loser")
+    assert info.value.code == "bad_rule"
     with pytest.raises(RuleError) as info:
         RULESETS["standard"].replace(next_dealer="youngest")
     assert info.value.code == "bad_rule"
@@ -67,6 +77,16 @@ def test_a_dead_hand_is_dealt_again_by_the_same_dealer_and_the_seed_replays_the_
     after = next_hand(game)
     assert after.hand.dealer == dealer and after.played[-1].entry is None
     assert after.hand.stock == deck_for(11, len(after.played))[21:]
+    assert game_from_json(after.to_json()) == after
+
+
+def test_after_a_void_hand_the_deal_passes_when_the_rules_say_so():
+    rules = RULESETS["standard"].replace(void_deal="next")
+    game = new_game(rules, seed=3, dealer=0)  # hand 1 of seed 3 is dead (GAME below)
+    game = finish(game)
+    assert game.hand.outcome == "dead"
+    after = next_hand(game)
+    assert after.hand.dealer == 1 and after.played[-1].entry is None
     assert game_from_json(after.to_json()) == after
 
 

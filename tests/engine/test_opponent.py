@@ -12,12 +12,14 @@ import random
 import pytest
 from ginrummy.cards import DECK, Card, Hand, parse_cards
 from ginrummy.hand import END_OF_STOCK, Event, HandState, apply, deal
-from ginrummy.melds import meld_kind, min_deadwood_after_discard_mask, min_deadwood_mask
+from ginrummy.melds import meld_kind, min_deadwood_mask
 from ginrummy.opponent import (
-    EPSILON,
-    REGRET_SCALE,
     TAKE_MELD,
     TAKE_OTHER,
+    THROW_MELDED,
+    THROW_PAIRED,
+    TILT,
+    TILT_FLOOR,
     Model,
     every_world,
     sample_worlds,
@@ -75,23 +77,33 @@ def melds_with(cards: int, card: Card) -> bool:
     return any(meld_kind(a.bit | b.bit | card.bit) for a, b in itertools.combinations(held, 2))
 
 
-def brute_weight(state: HandState, hidden: tuple[Card, ...]) -> float:
-    """The likelihood of player 1's public moves had they held ``hidden`` (the definition in
-    ginrummy.opponent, written out move by move, forwards)."""
+def paired_with(cards: int, card: Card) -> bool:
+    """Brute force: another card of ``cards`` of ``card``'s rank, or of its suit 1 or 2 away."""
+    return any(
+        c is not card
+        and cards & c.bit
+        and (c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2))
+        for c in DECK
+    )
+
+
+def brute_weight(state: HandState, hidden: tuple[Card, ...], tilt: float) -> float:
+    """The weight of player 1 holding ``hidden`` (the definition in ginrummy.opponent,
+    written out move by move, forwards)."""
     history = state.history
     now = parse_cards(KNOWN).mask | sum(c.bit for c in hidden)
-    weight, top = 1.0, state.upcard
+    weight = math.exp(-tilt * max(min_deadwood_mask(now), TILT_FLOOR))
+    top = state.upcard
     for index, event in enumerate(history):
         later = [e for e in history[index + 1 :] if e.player == 1 and e.card is not None]
         held = now
         for e in later:  # back in time: a card thrown since was held, one taken was not
             held = held | e.card.bit if e.kind == "discard" else held & ~e.card.bit
         if event.player == 1 and event.kind == "discard":
-            held |= event.card.bit
-            regret = min_deadwood_mask(held ^ event.card.bit) - min_deadwood_after_discard_mask(
-                held
-            )
-            weight *= EPSILON + (1 - EPSILON) * math.exp(-regret / REGRET_SCALE)
+            if melds_with(held, event.card):
+                weight *= THROW_MELDED
+            elif paired_with(held, event.card):
+                weight *= THROW_PAIRED
         elif event.player == 1 and event.kind == "draw_discard":
             held &= ~event.card.bit
             weight *= TAKE_MELD if melds_with(held, event.card) else TAKE_OTHER
@@ -111,7 +123,8 @@ def test_each_deal_is_weighed_by_the_other_players_moves():
     weights = {}
     for held in itertools.combinations(sorted(parse_cards(UNSEEN)), 2):
         weights[held] = model.weight(sum(c.bit for c in held))
-        assert weights[held] == pytest.approx(brute_weight(state, held), rel=1e-12)
+        assert weights[held] == pytest.approx(brute_weight(state, held, model.tilt), rel=1e-12)
+    assert model.tilt == TILT  # they drew 10 times
     assert max(weights.values()) > 3 * min(weights.values())
 
 
@@ -125,9 +138,9 @@ def test_the_worlds_enumerated_carry_the_exact_weights():
     for (held, face_down, stock), weight in worlds:
         assert face_down is None and len(stock) == 4 and {*held, *stock} == set(model.unseen)
         by_hidden[frozenset(held)] += weight
-    total = sum(brute_weight(state, tuple(h)) for h in by_hidden)
+    total = sum(brute_weight(state, tuple(h), model.tilt) for h in by_hidden)
     for held, weight in by_hidden.items():
-        assert weight == pytest.approx(brute_weight(state, tuple(held)) / total)
+        assert weight == pytest.approx(brute_weight(state, tuple(held), model.tilt) / total)
 
 
 def test_the_sampler_draws_deals_in_proportion_to_their_weights():
@@ -158,7 +171,7 @@ def test_the_sampler_draws_deals_in_proportion_to_their_weights():
 def test_without_moves_to_weigh_every_deal_is_as_likely():
     state = deal(seed=3)
     model = Model(view(state, state.turn))
-    assert model.moves == ()
+    assert model.moves == () and model.tilt == 0
     worlds = sample_worlds(model, 200, random.Random(1))
     seen = collections.Counter(c for held, _, _ in worlds for c in held)
     assert len(seen) > 35  # uniform: nearly every unseen card held somewhere

@@ -91,7 +91,7 @@ def expected_game(rules: RuleSet, entries: list[tuple[int, int, int]]) -> dict:
         points[winner] += score
         boxes[winner] += box
     if max(points) < rules.game_target:
-        return {"finished": False, "totals": points, "difference": None}
+        return {"finished": False, "totals": points, "difference": None, "collector": None}
     winner = 0 if points[0] >= rules.game_target else 1
     loser = 1 - winner
     totals = [points[p] + boxes[p] * rules.box_bonus for p in (0, 1)]
@@ -102,7 +102,7 @@ def expected_game(rules: RuleSet, entries: list[tuple[int, int, int]]) -> dict:
         extra = {
             "double_points": points[winner],
             "double_game_bonus": rules.game_bonus,
-            "double_difference": totals[winner] - totals[loser],
+            "double_difference": max(0, totals[winner] - totals[loser]),
             "none": 0,
         }[rules.shutout]
     totals[winner] += extra
@@ -112,7 +112,9 @@ def expected_game(rules: RuleSet, entries: list[tuple[int, int, int]]) -> dict:
         "shutout": shutout,
         "shutout_bonus": extra,
         "totals": totals,
-        "difference": totals[winner] - totals[loser],
+        # the larger total collects the difference, whoever reached the target
+        "difference": abs(totals[0] - totals[1]),
+        "collector": None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1),
     }
 
 
@@ -210,7 +212,7 @@ def run_witness(call: str, rules: RuleSet, given_: dict) -> dict:
             result = score_hand(given_["knocker"], given_["defender"], rules, upcard)
             return HandEntry.from_result(result, 0, rules, Card.parse(upcard)).to_json()
         if call == "dealer":
-            entry = HandEntry(given_["winner"], 10)
+            entry = None if given_["winner"] is None else HandEntry(given_["winner"], 10)
             return {"dealer": next_dealer(rules, given_["dealer"], entry)}
     except RuleError as error:
         return {"error": error.code}

@@ -4,7 +4,6 @@ learner's answers. See strategies.py for the budget and what each boundary must 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -23,16 +22,15 @@ from sitegen.languages import languages
 from tests.fuzz.strategies import FUZZ, REPO, SPECIAL_TEXT, check_message, json_values, nested
 
 LANGS = list(languages())
-FENCE = re.compile(r"```gin\n(.*?)```", re.S)
 
 
 def page_states() -> list[dict]:
     """Every example written in the English pages, canonical: real states to mutate."""
     states = []
     for path in sorted((REPO / "docs/en").rglob("*.md")):
-        for body in FENCE.findall(path.read_text(encoding="utf-8")):
-            data = fences.read_fence(body, str(path))
-            if data != {"kind": "play"}:  # the play page's game, not an example
+        for fence in fences.fences(path.read_text(encoding="utf-8")):
+            data = fences.read_fence(fence.body, lambda _, p=path: str(p)) if fence.gin else None
+            if data and data != fences.PLAY:  # the play page's game, not an example
                 states.append(read_state(data))
     return states
 

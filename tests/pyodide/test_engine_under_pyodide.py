@@ -34,9 +34,9 @@ from sitegen.snapshot import requests as warm_up
 
 RUNNER = Path(__file__).with_name("run_engine.mjs")
 EXAMPLE = re.compile(
-    r'<div class="gin-example(?: gin-static-example)?" data-gin-kind="(\w+)" '
+    r'<section class="gin-example(?: gin-static-example)?" data-gin-kind="(\w+)" '
     r'data-gin="([^"]*)"[^>]*><div class="gin-view">(.*?)</div>'
-    r'(?:<div class="gin-tools|</div>\n)',
+    r'(?:<div class="gin-tools|</section>)',
     re.S,
 )
 

@@ -29,6 +29,18 @@ FORBIDDEN = {
         "regină",
         "jack",
     ),
-    "hu": ("pikkek", "szívek", "gyémánt", "ütők"),  # literal suit translations
-    "it": ("spade", "cuori rossi", "diamanti", "bastoni", "regina", "jack"),
+    # literal suit translations; "box-bónusz" is written as one word, like "ginbónusz"
+    "hu": ("pikkek", "szívek", "gyémánt", "ütők", "box-bónusz"),
+    # Italian players say "parità" for equal counts, and "foglio segnapunti"
+    "it": (
+        "spade",
+        "cuori rossi",
+        "diamanti",
+        "bastoni",
+        "regina",
+        "jack",
+        "pareggio",
+        "foglio dei punti",
+        "fogli dei punti",
+    ),
 }

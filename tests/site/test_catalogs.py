@@ -125,15 +125,67 @@ def test_a_broken_catalog_stops_the_build_with_its_file(tmp_path):
     assert "ro.po" in str(failure.value) and "\n" not in str(failure.value)
 
 
-def test_a_translation_with_other_placeholders_falls_back_to_english(tmp_path):
+def test_a_translation_with_a_mistyped_placeholder_stops_the_build_with_its_line(tmp_path):
+    """Not the English in its place, silently: the translator is told where and what."""
     (tmp_path / "messages.pot").write_text(
         'msgctxt "a"\nmsgid "Scores {knocker_points}"\nmsgstr ""\n', encoding="utf-8"
     )
     (tmp_path / "ro.po").write_text(
-        'msgctxt "a"\nmsgid "Scores {knocker_points}"\nmsgstr "Punctează {knocker_pointz}"\n',
+        '# a comment\n\nmsgctxt "a"\nmsgid "Scores {knocker_points}"\n'
+        'msgstr "Punctează {knocker_pointz}"\n',
         encoding="utf-8",
     )
-    assert catalogs.load("ro", tmp_path).text("a", knocker_points=5) == "Scores 5"
+    with pytest.raises(catalogs.BuildError) as failure:
+        catalogs.load("ro", tmp_path)
+    assert str(failure.value) == (
+        f"{tmp_path / 'ro.po'}:4: the translation of 'a' has the placeholders "
+        "{knocker_pointz}, the English {knocker_points}: write those of the English"
+    )
+
+
+def test_a_translation_of_an_older_english_text_falls_back_to_the_english(tmp_path):
+    """The English changed (and its placeholders with it): until the translation is brought up
+    to date the English is shown, and translation-status calls the message fuzzy."""
+    (tmp_path / "messages.pot").write_text(
+        'msgctxt "a"\nmsgid "Scores {points}"\nmsgstr ""\n', encoding="utf-8"
+    )
+    (tmp_path / "ro.po").write_text(
+        'msgctxt "a"\nmsgid "Scores {knocker_points}"\nmsgstr "Punctează {knocker_points}"\n',
+        encoding="utf-8",
+    )
+    assert catalogs.load("ro", tmp_path).text("a", points=5) == "Scores 5"
+    assert catalogs.message_states("ro", tmp_path) == {"a": "fuzzy"}
+
+
+RO_PLURAL = "nplurals=3; plural=(n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2);"
+
+
+@pytest.mark.parametrize(
+    "header, problem",
+    [
+        ("nplurals=3; plural=(n==1 ? 0 :;", "14: the Plural-Forms header's rule is not one: "),
+        ("nplurals=3; plural=n%0;", "14: the Plural-Forms header's rule is not one: "),
+        ("nplurals=3; plural=n;", "14: the Plural-Forms rule gives 3 the form 3, but there are 3"),
+        ("nplurals=2; plural=(n != 1);", "more forms than the Plural-Forms header's nplurals"),
+    ],
+)
+def test_a_broken_plural_forms_header_stops_the_build_with_its_line(tmp_path, header, problem):
+    for path in catalogs.LOCALES.glob("*.po*"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    ro = tmp_path / "ro.po"
+    ro.write_text(ro.read_text(encoding="utf-8").replace(RO_PLURAL, header), encoding="utf-8")
+    with pytest.raises(catalogs.BuildError) as failure:
+        catalogs.load("ro", tmp_path)
+    assert str(failure.value).startswith(f"{ro}:") and problem in str(failure.value)
+
+
+def test_a_catalog_with_a_byte_order_mark_is_read(tmp_path):
+    for path in catalogs.LOCALES.glob("*.po*"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    ro = tmp_path / "ro.po"
+    ro.write_bytes(b"\xef\xbb\xbf" + ro.read_bytes())
+    assert catalogs.load("ro", tmp_path).text("ui.undo") == catalogs.load("ro").text("ui.undo")
+    assert catalogs.message_states("ro", tmp_path) == catalogs.message_states("ro")
 
 
 def test_every_engine_error_code_has_a_message():

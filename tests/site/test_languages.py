@@ -13,7 +13,7 @@ import pytest
 
 from sitegen import BuildError, catalogs
 from sitegen.languages import add_language, i18n_languages, languages, supported
-from sitegen.languages_split import language_base, split_search_index, split_sitemap
+from sitegen.languages_split import FIELDS, language_base, split_search_index, split_sitemap
 from sitegen.translations import mark_translated, translation_status
 
 REPO = Path(__file__).resolve().parents[2]
@@ -206,12 +206,69 @@ def test_a_fallback_page_is_found_in_its_languages_search(tmp_path):
     )
     assert split_search_index(site, ("en", "de")) == {"en": 4, "de": 3}
     de = json.loads((site / "de/search/search_index.json").read_text(encoding="utf-8"))
-    assert de["config"] == {"lang": ["de"]}  # lunr stems the index in its own language
-    assert [(d["location"], d["title"]) for d in de["docs"]] == [
-        ("rules/", "Nicht übersetzt Rules ubersetzt"),
-        ("", "Home"),
-        ("rules/#melds", "Melds"),
+    assert de["config"] == {"lang": ["de"], "fields": FIELDS}  # stemmed in its own language
+    # the title is shown as written; its word without accents is searched in a field of its own
+    assert [(d["location"], d["title"], d.get("title_unaccented")) for d in de["docs"]] == [
+        ("rules/", "Nicht übersetzt Rules", "ubersetzt"),
+        ("", "Home", None),
+        ("rules/#melds", "Melds", None),
     ]
+
+
+def test_a_pages_keywords_and_unaccented_words_are_searched_not_shown(tmp_path):
+    """A page's front-matter keywords (how readers also spell its terms) go into its page
+    entry, with their unaccented forms; a translation without its own page uses the English
+    page's; the title and text stay as written."""
+    site, docs = tmp_path / "site", tmp_path / "docs"
+    for page in ("", "hu/", "lay-offs/", "hu/lay-offs/"):
+        (site / page).mkdir(parents=True, exist_ok=True)
+        (site / page / "index.html").write_text("<html></html>", encoding="utf-8")
+    (docs / "en").mkdir(parents=True)
+    (docs / "hu").mkdir()
+    (docs / "en/lay-offs.md").write_text("---\nkeywords: layoff lay off\n---\n# Lay-offs\n")
+    (docs / "hu/lay-offs.md").write_text("---\ntranslates: abc\nkeywords: layoff szúrni\n---\n")
+    (docs / "en/index.md").write_text("# Gin rummy\n")
+    (site / "search").mkdir()
+    entries = [
+        ("", "Gin rummy", "Play"),
+        ("lay-offs/", "Lay-offs", "Laying off"),
+        ("lay-offs/#chains", "Chains", "Runs grow"),
+        ("hu/", "Gin rummy", "Játék"),
+        ("hu/lay-offs/", "Szúrás", "Kártyák <code>7♥</code>"),
+    ]
+    (site / "search/search_index.json").write_text(
+        json.dumps(
+            {
+                "config": {"lang": ["en"], "fields": {"title": {"boost": 1000.0}}},
+                "docs": [{"location": loc, "title": t, "text": x} for loc, t, x in entries],
+            }
+        ),
+        encoding="utf-8",
+    )
+    split_search_index(site, ("en", "hu"), docs)
+    index = {
+        lang: json.loads((site / path / "search/search_index.json").read_text(encoding="utf-8"))
+        for lang, path in (("en", ""), ("hu", "hu"))
+    }
+    assert index["hu"]["config"]["fields"] == {"title": {"boost": 1000.0}, **FIELDS}
+    hu = {d["location"]: d for d in index["hu"]["docs"]}
+    assert hu["lay-offs/"] == {
+        "location": "lay-offs/",
+        "title": "Szúrás",
+        "text": "Kártyák <code>7♥</code>",
+        "title_unaccented": "szuras",
+        "text_unaccented": "kartyak",
+        "keywords": "layoff szúrni szurni",
+    }
+    assert hu[""] == {
+        "location": "",
+        "title": "Gin rummy",
+        "text": "Játék",
+        "text_unaccented": "jatek",
+    }
+    en = {d["location"]: d for d in index["en"]["docs"]}
+    assert en["lay-offs/"]["keywords"] == "layoff lay off"
+    assert "keywords" not in en["lay-offs/#chains"] and "keywords" not in en[""]
 
 
 SITEMAP_HEAD = (
@@ -329,3 +386,61 @@ def test_a_new_catalog_has_the_header_a_translator_needs(tmp_path):
     )
     (tmp_path / "pt-BR.po").write_text(po, encoding="utf-8")
     assert catalogs.catalog_json("pt-BR", tmp_path)["messages"]["card.rank.1"] == "ás"
+
+
+@pytest.mark.parametrize(
+    "language, page, problem",
+    [
+        ("ro", "../../README.md", "../../README.md: not a page of docs/ro/"),
+        ("ro", "{root}/README.md", "/README.md: not a page of docs/ro/"),
+        ("ro", "../en/about.md", "../en/about.md: not a page of docs/ro/"),
+        ("ro", "nope.md", "nope.md: not a page of docs/ro/"),
+        ("ro", "", ": not a page of docs/ro/"),
+        ("en", "about.md", "'en' is not a translated language of the site"),
+        ("..", "README.md", "'..' is not a translated language of the site"),
+        ("xx", "about.md", "'xx' is not a translated language of the site"),
+    ],
+)
+def test_only_pages_of_the_site_are_marked_translated(tmp_path, language, page, problem):
+    """Whatever path is named, nothing outside the language's own pages is written."""
+    root = project_copy(tmp_path)
+    (root / "README.md").write_text("# Project\n", encoding="utf-8")
+    page = page.format(root=root)
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    with pytest.raises(BuildError) as info:
+        mark_translated(root / "docs", language, ["about.md", page])
+    assert problem in str(info.value)
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+
+
+def test_a_translated_page_without_an_english_page_is_not_marked(tmp_path):
+    root = project_copy(tmp_path)
+    (root / "docs/ro/extra.md").write_text("# În plus\n", encoding="utf-8")
+    with pytest.raises(BuildError, match=r"^docs/ro/extra.md: no English page docs/en/extra.md$"):
+        mark_translated(root / "docs", "ro", ["extra.md"])
+    assert mark_translated(root / "docs", "ro", ["./rules//melds.md"]) == ["rules/melds.md"]
+
+
+@pytest.mark.parametrize(
+    "entry, problem",
+    [
+        ("        - locale: xx\n          name: X\n", "the site cannot have the language 'xx'"),
+        ("        - locale: ro\n          name: Again\n", "the language 'ro' is listed twice"),
+        ("        - locale: de\n          name: Deutsch\n", "de.po: no catalog for 'de'"),
+    ],
+)
+def test_a_language_the_site_cannot_have_is_named_with_its_line(tmp_path, entry, problem):
+    root = project_copy(tmp_path)
+    config = root / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    at = text.index("        - locale: it\n")
+    config.write_text(text[:at] + entry + text[at:], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    languages.cache_clear()
+    with pytest.raises(BuildError) as failure:
+        catalogs.install_all(root / "locales", root)
+    message = str(failure.value)
+    assert problem in message and "\n" not in message
+    if "de.po" not in problem:
+        assert message.startswith(f"{config}:{line}: ")
+    languages.cache_clear()

@@ -31,7 +31,8 @@ FILES = [
     "assets/javascripts/lunr/min/lunr.ro.min.js",
     "assets/javascripts/lunr/min/lunr.de.min.js",  # another language's stemmer
     "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
-    "assets/runtime/pyodide-1-abc/pyodide.asm.wasm",  # the runtime: RUNTIME, not COMMON
+    # the runtime: RUNTIME, not COMMON
+    *(f"assets/runtime/pyodide-1-abc/{name}" for name in runtime.BOOT_FILES),
 ]
 
 
@@ -140,7 +141,7 @@ def test_the_icons_and_manifests_are_written_for_each_language(site):
 def sw_facts(site) -> dict:
     text = (site / "sw.js").read_text("utf-8")
     assert text.endswith(offline.SW_SOURCE.read_text("utf-8"))  # the facts, then the logic
-    return {name: json.loads(v) for name, v in re.findall(r"^const (\w+) = (.*);$", text, re.M)[:6]}
+    return {name: json.loads(v) for name, v in re.findall(r"^const (\w+) = (.*);$", text, re.M)[:7]}
 
 
 def test_each_language_keeps_its_own_shell_and_every_page_the_common_files(site):
@@ -167,6 +168,7 @@ def test_each_language_keeps_its_own_shell_and_every_page_the_common_files(site)
         "assets/stylesheets/main.css",
     ]
     assert facts["RUNTIME"] == [f"assets/runtime/pyodide-1-abc/{n}" for n in runtime.BOOT_FILES]
+    assert facts["INTEGRITY"] == {path: runtime.sri(site / path) for path in facts["RUNTIME"]}
     assert facts["RUNTIME_CACHE"] == "gin-runtime-pyodide-1-abc"
     assert facts["DIRECT_HEADER"] == runtime.DIRECT_HEADER
     assert facts["BUILD"] == offline.build_id(site)

@@ -16,7 +16,7 @@ import pytest
 
 from sitegen import BuildError
 from sitegen.languages import languages
-from sitegen.pipeline import run_mkdocs
+from sitegen.pipeline import FILES, build, check_site_dir, record_files, run_mkdocs
 from sitegen.runtime import RUNTIME_FILES, check_npm_runtime, pinned_version, runtime_dir_name
 from sitegen.wheels import Package, build_wheel
 
@@ -155,7 +155,7 @@ def test_pages_start_materials_script_themselves(built_site, lang):
 def test_home_pages_have_a_live_example(built_site):
     for lang in LANGUAGES:
         html = page_file(built_site, lang, "").read_text()
-        assert re.search(r'<div class="gin-example" data-gin-kind="score"', html), lang
+        assert re.search(r'<section class="gin-example" data-gin-kind="score"', html), lang
 
 
 @pytest.fixture(scope="module")
@@ -202,8 +202,13 @@ def test_presentation_wheel_carries_every_catalog(site_runtime, lock_entries):
 
 def test_runtime_module_names_the_runtime(built_site, site_runtime):
     text = (built_site / "assets/gin/runtime.js").read_text()
-    snapshot = site_runtime / "engine.snapshot"
-    integrity = base64.b64encode(hashlib.sha256(snapshot.read_bytes()).digest()).decode()
+    boot = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+    boot += ["engine.snapshot", "engine_stdlib.zip"]
+    integrity = {
+        name: "sha256-"
+        + base64.b64encode(hashlib.sha256((site_runtime / name).read_bytes()).digest()).decode()
+        for name in boot
+    }
     assert text == (
         f'export const RUNTIME_DIR = "../runtime/{site_runtime.name}/";\n'
         'export const PACKAGES = ["ginrummy", "ginview"];\n'
@@ -212,10 +217,9 @@ def test_runtime_module_names_the_runtime(built_site, site_runtime):
         f'export const RUNTIME_CACHE = "gin-runtime-{site_runtime.name}";\n'
         'export const STDLIB_FILE = "python_stdlib_pyc.zip";\n'
         'export const SNAPSHOT_FILE = "engine.snapshot";\n'
-        f'export const SNAPSHOT_INTEGRITY = "sha256-{integrity}";\n'
         'export const SNAPSHOT_STDLIB_FILE = "engine_stdlib.zip";\n'
-        'export const BOOT_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", '
-        '"pyodide-lock.json", "engine.snapshot", "engine_stdlib.zip"];\n'
+        f"export const BOOT_FILES = {json.dumps(boot)};\n"
+        f"export const INTEGRITY = {json.dumps(integrity)};\n"
     )
     assert (site_runtime / "pyodide.mjs").is_file()
 
@@ -434,6 +438,7 @@ def test_a_build_stopped_by_sigterm_leaves_nothing_half_made(tmp_path, when):
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("the last good site")
+    record_files(site)  # a site the build wrote
     proc = subprocess.Popen(
         [sys.executable, "-m", "sitegen", "build", "--site-dir", str(site)],
         cwd=REPO,
@@ -492,3 +497,106 @@ def test_no_page_shows_a_raw_catalog_key(built_site):
         for match in raw.findall(" ".join(Shown(path.read_text(encoding="utf-8")).parts))
     ]
     assert found == []
+
+
+# --- the output folder ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "where, problem",
+    [
+        (".", "it holds the project itself"),
+        ("..", "it holds the project itself"),
+        ("/", "it holds the project itself"),
+        ("tutorials", "it is in the source folder tutorials/"),
+        ("docs", "it is in the source folder docs/"),
+        ("docs/en/new", "it is in the source folder docs/"),
+        ("engine/ginrummy", "it is in the source folder engine/"),
+        (".git", "it is in the source folder .git/"),
+        ("mkdocs.yml", "it is a file"),
+        ("{tmp}/notes", "it holds files the build did not write (more/ideas.md and 1 more)"),
+    ],
+)
+def test_the_build_never_writes_over_the_project_a_source_or_others_files(tmp_path, where, problem):
+    """Refused before anything is built, with the folder named: --site-dir replaces the whole
+    folder it is given."""
+    where = where.format(tmp=tmp_path)
+    (tmp_path / "notes/more").mkdir(parents=True)
+    (tmp_path / "notes/todo.txt").write_text("mine")
+    (tmp_path / "notes/more/ideas.md").write_text("mine too")
+    with pytest.raises(BuildError) as info:
+        build(REPO, REPO / where, log=lambda *_: None)
+    assert problem in str(info.value) and str(info.value).startswith("--site-dir ")
+    done = subprocess.run(
+        [sys.executable, "-m", "sitegen", "build", "--site-dir", where],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (1, f"error: {info.value}\n")
+    assert (tmp_path / "notes/todo.txt").read_text() == "mine"
+
+
+def test_a_folder_the_build_wrote_an_empty_one_or_a_new_one_is_the_builds(tmp_path):
+    check_site_dir(REPO, tmp_path / "new" / "site")  # not there yet
+    (tmp_path / "empty").mkdir()
+    check_site_dir(REPO, tmp_path / "empty")
+    built = tmp_path / "built"
+    (built / "assets").mkdir(parents=True)
+    (built / "assets/a.js").write_text("x")
+    record_files(built)
+    assert (built / FILES).read_text() == f"{FILES}\nassets/a.js\n"
+    check_site_dir(REPO, built)
+    (built / "assets/a.js").unlink()  # a file gone is no problem, a file added is
+    check_site_dir(REPO, built)
+    (built / "mine.txt").write_text("x")
+    with pytest.raises(BuildError, match=r"holds files the build did not write \(mine.txt\)"):
+        check_site_dir(REPO, built)
+
+
+def test_a_site_built_before_the_list_of_its_files_is_still_the_builds(tmp_path):
+    old = tmp_path / "site"
+    (old / "assets/gin").mkdir(parents=True)
+    (old / "assets/gin/runtime.js").write_text("x")
+    (old / "404.html").write_text("x")
+    (old / "index.html").write_text("x")
+    check_site_dir(REPO, old)
+
+
+def test_the_built_site_lists_its_files(built_site):
+    listed = (built_site / FILES).read_text(encoding="utf-8").splitlines()
+    assert listed == sorted(
+        p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()
+    )
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sitegen", "serve", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,  # a build would take minutes: these answer before any
+    )
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "²", "80x", ""])
+def test_serve_refuses_a_port_that_is_none_before_building(port):
+    done = _serve("--port", port)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1].endswith("is not a port: use a number from 1 to 65535")
+
+
+def test_serve_says_at_once_that_its_port_is_in_use():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve("--port", str(port))
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"error: cannot serve on port {port}: Address already in use; choose another with --port\n"
+    )

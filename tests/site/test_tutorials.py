@@ -90,7 +90,7 @@ def build_error(tmp_path: Path, text: str) -> str:
         render_all(tmp_path)
     message = str(caught.value)
     assert "\n" not in message, message
-    assert message.startswith("tutorials/01-sample.yaml: "), message
+    assert re.match(r"tutorials/01-sample\.yaml:\d+: ", message), message
     return message
 
 
@@ -291,6 +291,46 @@ def test_broken_lessons_stop_the_build_with_one_clear_line(tmp_path, case):
     assert expected in message, message
 
 
+LINES = {  # where each problem is named: the line of the field at fault, or of its step
+    "a bad card": (GOOD_STEP.replace("KD", "XD"), 8),  # hand:
+    "a wrong stated answer": (GOOD_STEP.replace("answer: 10", "answer: 11"), 9),  # answer:
+    "an unknown field": (GOOD_STEP + "    upcard: 5H\n", 13),  # upcard:
+    "a missing answer": (GOOD_STEP.replace("    answer: 10\n", ""), 6),  # the step
+    "an unknown hint": (GOOD_STEP.replace("count.hint]", "nope]"), 11),  # hints:
+    "a second step with its id": (GOOD_STEP + GOOD_STEP, 13),  # the second id:
+    "a key twice": (GOOD_STEP.replace("    answer: 10\n", "    answer: 10\n    answer: 9\n"), 10),
+    "an alias": (GOOD_STEP.replace("hand: AS", "hand: &h AS"), 8),
+}
+
+
+@pytest.mark.parametrize("case", LINES, ids=list(LINES))
+def test_a_broken_lesson_names_its_line(tmp_path, case):
+    steps, line = LINES[case]
+    message = build_error(tmp_path, lesson_text(steps))
+    assert message.startswith(f"tutorials/01-sample.yaml:{line}: "), message
+
+
+@pytest.mark.parametrize(
+    "answer, problem",
+    [
+        ("no", None),  # a text: "no" is no flag (YAML 1.1 would read False)
+        ("yes", "answer must be one of"),
+        ("off", "answer must be one of"),
+    ],
+)
+def test_a_lesson_reads_yes_and_no_as_words(tmp_path, answer, problem):
+    step = step_of(
+        "knock",
+        f"hand: 2S 3S 4S 7H 7D 7C 9C TC JC 5D KH\n    choices: [knock, no]\n    answer: {answer}",
+    )
+    if problem is None:
+        write_lesson(tmp_path, lesson_text(step))
+        with pytest.raises(lessons.LessonError, match="the stated answer 'no' is not what"):
+            render_all(tmp_path)
+    else:
+        assert problem in build_error(tmp_path, lesson_text(step))
+
+
 def test_ambiguous_arrangements_are_refused(tmp_path):
     # The king of spades ends the run J-Q-K of spades or joins the kings: either way 20 points
     # of pictures are left, so the engine's one arrangement is not the only right answer.
@@ -386,7 +426,7 @@ def test_duplicate_ids_are_refused(tmp_path):
     write_lesson(tmp_path, lesson_text().replace("order: 1", "order: 2"), "02-b.yaml")
     with pytest.raises(
         lessons.LessonError,
-        match=r"^tutorials/02-b.yaml: the id 'sample' is "
+        match=r"^tutorials/02-b.yaml:1: the id 'sample' is "
         r"used by tutorials/01-a.yaml too$",
     ):
         render_all(tmp_path)
@@ -399,7 +439,7 @@ def test_a_lesson_names_a_page_of_the_site(tmp_path, page):
     with pytest.raises(lessons.LessonError) as caught:
         lessons.read_lesson(path, catalogs.source_messages(), tmp_path, pages)
     assert str(caught.value) == (
-        f"tutorials/01-sample.yaml: the page {page!r} is not a page of the site "
+        f"tutorials/01-sample.yaml:5: the page {page!r} is not a page of the site "
         "(like rules/melds.md)"
     )
     good = write_lesson(tmp_path, lesson_text(head="page: rules/melds.md\n"))
@@ -411,7 +451,7 @@ def test_duplicate_orders_are_refused(tmp_path):
     write_lesson(tmp_path, lesson_text().replace("id: sample", "id: other"), "02-b.yaml")
     with pytest.raises(
         lessons.LessonError,
-        match=r"tutorials/02-b.yaml: the order 1 is used "
+        match=r"tutorials/02-b.yaml:2: the order 1 is used "
         r"by tutorials/01-a.yaml too",
     ):
         render_all(tmp_path)
@@ -521,10 +561,10 @@ def test_every_lesson_renders_in_every_language(lang):
         assert not re.search(r"\{\w+\}", text), (lesson.id, re.findall(r"\{\w+\}", text))
         assert page.count('class="gin-lesson-step"') == len(lesson.steps)
         for step in lesson.steps:
-            question = catalog.text(step.messages["text"])
+            question = catalog.template(step.messages["text"])
             assert question.split("{")[0].strip() in text, (lesson.id, step.data["id"])
             if lang != "en":
-                assert question != english.text(step.messages["text"])
+                assert question != english.template(step.messages["text"])
         steps = json.loads(html.unescape(re.search(r'data-lesson-steps="([^"]*)"', page).group(1)))
         assert steps == [s.data["id"] for s in lesson.steps]
     index = lessons.render_index(LESSONS, catalog)

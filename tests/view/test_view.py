@@ -414,7 +414,24 @@ KIND = "one of " + ", ".join(KINDS)
             "wrong_count",
             {"field": "hand", "got": 1, "expected": [10, 11], "token": None, "position": None},
         ),
-        ("x" * 200_000, "bad_json", {}),
+        ("x" * 200_000, "request_too_long", {"limit": 100_000}),
+        ('{"op": "render", "state": {"kind": "melds", "hand": NaN}}', "bad_json", {}),
+        ('{"op": "render", "lang": "\\ud800", "state": {}}', "bad_json", {}),
+        (
+            '{"v": true, "op": "render", "state": {}}',
+            "unsupported_version",
+            {"version": True, "supported": 1},
+        ),
+        (
+            '{"v": 99, "op": "render", "state": {}}',
+            "unsupported_version",
+            {"version": 99, "supported": 1},
+        ),
+        (
+            '{"v": "x", "op": "render", "state": {}}',
+            "unsupported_version",
+            {"version": "x", "supported": 1},
+        ),
     ],
 )
 def test_handle_always_answers_with_a_coded_error(request_text, code, params):
@@ -472,7 +489,58 @@ def test_every_op_answers_in_the_requests_language(lang):
 def test_a_request_may_be_as_long_as_the_limit():
     padded = '{"op": "jump"}'.ljust(api.MAX_REQUEST)
     assert json.loads(api.handle(padded))["error"]["code"] == "unknown_op"
-    assert json.loads(api.handle(padded + " "))["error"]["code"] == "bad_json"
+    too_long = json.loads(api.handle(padded + " "))["error"]
+    assert too_long["code"] == "request_too_long" and "100000" in too_long["message"]
+
+
+def test_a_request_for_this_version_is_answered_and_v_is_no_field_of_an_op():
+    state = {"kind": "melds", "hand": "TC JC QC 2H 2D 2S 5H 6H 7H 9D"}
+    assert api.call({"v": 1, "op": "render", "lang": "en", "state": state})["ok"]
+
+
+CANONICAL = {
+    "kind": "score",
+    "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+    "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
+    "rules": "standard",
+}
+
+
+@pytest.mark.parametrize(
+    "state, edit, code",
+    [
+        (
+            {**CANONICAL, "defender": 3},
+            {"field": "defender", "index": 0, "card": "AS"},
+            "bad_card",
+        ),
+        (
+            {**CANONICAL, "knocker": None},
+            {"field": "knocker", "index": 0, "card": "AS"},
+            "missing_field",
+        ),
+        ({"kind": "sheet", "entries": 5}, {"remove": 0}, "bad_field"),
+        ({"kind": "sheet"}, {"add": {"winner": 0, "points": 5}}, "missing_field"),
+        (
+            {"kind": "layoffs", "knocker_melds": 7, "defender": "AS"},
+            {"field": "knocker_melds", "meld": 0, "index": 0, "card": "2S"},
+            "bad_field",
+        ),
+        ({"kind": "nope"}, {"rules": "pagat"}, "unknown_kind"),
+        ({**CANONICAL, "extra": 1}, {"rules": "pagat"}, "unknown_field"),
+    ],
+)
+def test_an_edit_of_a_state_that_is_not_canonical_is_refused_as_that_state(state, edit, code):
+    """The state an edit starts from is read as any state is: a wrong one is refused with its
+    own coded error, never an internal one."""
+    answer = api.call({"op": "edit", "lang": "en", "state": state, "edit": edit})
+    assert not answer["ok"] and answer["error"]["code"] == code, answer
+
+
+def test_an_edit_of_a_state_written_by_hand_applies_to_its_canonical_form():
+    written = {**CANONICAL, "knocker": "2s, 3s 4s 7h 7d 7c 9c 10c jc 5d", "rules": None}
+    answer = api.call({"op": "edit", "lang": "en", "state": written, "edit": {"rules": "pagat"}})
+    assert answer["result"]["state"] == {**CANONICAL, "rules": "pagat"}
 
 
 def test_an_error_with_a_value_json_cannot_write_is_answered(monkeypatch):
@@ -705,7 +773,7 @@ def test_a_whole_hand_is_replayed_move_by_move():
     state = next(e for e in EXAMPLES if e["kind"] == "hand")
     drawn = render(state, catalogs.load("en"))
     assert drawn.link == "" and drawn.result["end"]["outcome"] == "knock"
-    text = re.sub(r"<[^>]+>", "", re.sub(r'<span class="gin-sr">.*?</span>', "", drawn.view))
+    text = re.sub(r"<[^>]+>", "", re.sub(r'<span class="gin-sr"[^>]*>.*?</span>', "", drawn.view))
     for line in (
         "Player B passes the upcard.",
         "Player A takes the upcard, 9♦.",

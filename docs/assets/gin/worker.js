@@ -7,7 +7,7 @@
 // on the first request. Booting loads Pyodide from the site's own copy (RUNTIME_DIR, written by
 // the build into runtime.js) and restores the engine's memory snapshot (SNAPSHOT_FILE): a
 // Python that has already imported and warmed up the engine, checked against
-// SNAPSHOT_INTEGRITY. Without a snapshot it starts Python and loads the wheels (PACKAGES) by
+// its INTEGRITY. Without a snapshot it starts Python and loads the wheels (PACKAGES) by
 // name, so the sha256 in the site's pyodide-lock.json is checked.
 //
 // Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
@@ -23,6 +23,7 @@
 
 import * as runtime from "./runtime.js";
 import { expandSnapshot } from "./snapshot.js";
+import { intact, intactBytes } from "./integrity.js";
 
 // RUNTIME_DIR is relative to runtime.js, which sits beside this file.
 const RUNTIME_URL = new URL(runtime.RUNTIME_DIR, new URL("./runtime.js", import.meta.url)).href;
@@ -57,26 +58,31 @@ async function loadEngine() {
     phases[name] = Math.round(now - last);
     last = now;
   };
+  // When the steps that overlap were done, in ms from the start ("@wasm read", …): the benchmark
+  // shows where a boot's time goes.
+  const at = (name) => (value) => {
+    phases[`@${name}`] ??= Math.round(performance.now() - started);
+    return value;
+  };
+  instantiated = at("instantiated");
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available");
   // The snapshot and the WebAssembly module are the biggest downloads, and loadPyodide waits for
   // the snapshot, which is expanded with the module's data: ask for both first. The module is
-  // downloaded once, and compiled as it arrives, while the snapshot is read (loadPyodide would
-  // compile it only once it has the snapshot): its own request for the module gets a stand-in,
-  // and its instantiation this compiled module (the watch below). A host that serves the module
-  // under another type than application/wasm cannot stream it: it is compiled from its bytes.
+  // read once, and compiled as it is read, while the snapshot is read (loadPyodide would compile
+  // it only once it has the snapshot): its own request for the module gets a stand-in, and its
+  // instantiation this compiled module (the watch below).
   let snapshot;
   if (runtime.SNAPSHOT_FILE) {
-    const wasm = fetch(WASM_URL); // (through the watch below)
-    const wasmBytes = wasm.then((response) => response.clone().arrayBuffer());
-    compiled = wasm
-      .then((response) => WebAssembly.compileStreaming(response))
-      .catch(() => wasmBytes.then((bytes) => WebAssembly.compile(bytes)));
-    compiled.catch((err) => failBoot(new Error(`could not compile ${WASM_URL}: ${describe(err)}`)));
+    const wasm = loadWasm();
+    const wasmBytes = wasm.then(({ bytes }) => bytes).then(at("wasm read"));
+    compiled = wasm.then(({ module }) => module).then(at("wasm compiled"));
+    compiled.catch((err) => failBoot(err));
     snapshot = Promise.all([
-      fetch(new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL), { integrity: runtime.SNAPSHOT_INTEGRITY })
-        .then((response) => response.arrayBuffer()),
+      fetch(SNAPSHOT_URL, { integrity: integrityOf(SNAPSHOT_URL) })
+        .then((response) => response.arrayBuffer())
+        .then(at("snapshot read")),
       wasmBytes,
-    ]).then(([shipped, module]) => expandSnapshot(shipped, module));
+    ]).then(([shipped, module]) => expandSnapshot(shipped, module)).then(at("snapshot expanded"));
   }
   snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
@@ -113,7 +119,9 @@ async function loadEngine() {
 const realFetch = globalThis.fetch;
 const realInstantiate = WebAssembly.instantiateStreaming;
 const WASM_URL = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
+const SNAPSHOT_URL = runtime.SNAPSHOT_FILE && new URL(runtime.SNAPSHOT_FILE, RUNTIME_URL).href;
 let compiled = null; // Promise of the compiled module, until loadPyodide instantiates it
+let instantiated = (instance) => instance; // notes the time (loadEngine's timeline)
 const STAND_IN = new Response(null); // what loadPyodide gets when it asks for the module
 let failBoot = () => {};
 function watchRuntimeFetches() {
@@ -121,7 +129,7 @@ function watchRuntimeFetches() {
     const response = await source;
     if (response !== STAND_IN) return realInstantiate(response, imports);
     const module = await compiled;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    return { module, instance: instantiated(await WebAssembly.instantiate(module, imports)) };
   };
   return new Promise((_, reject) => {
     failBoot = reject;
@@ -144,42 +152,82 @@ function watchRuntimeFetches() {
 function restoreFetch() {
   globalThis.fetch = realFetch;
   WebAssembly.instantiateStreaming = realInstantiate;
-  const puts = toKeep.map(([cache, url, response]) => cache.put(url, response).catch(() => {}));
+  const puts = toKeep.map(async ([url, response]) => {
+    const good = await intact(response, integrityOf(url)).catch(() => null);
+    const cache = good && globalThis.caches && runtime.RUNTIME_CACHE;
+    if (cache) await caches.open(cache).then((kept) => kept.put(url, good)).catch(() => {});
+  });
   toKeep = [];
   Promise.all(puts).then(() => postMessage({ type: "kept" }));
 }
 
 // The runtime's files, during the boot: from the cache where the site's service worker keeps
 // this runtime (runtime.RUNTIME_CACHE, named by its digest), read here without a trip through
-// the service worker (a request with an integrity check, the snapshot, is checked here as the
-// browser would: the trip through the service worker cost a second visit about 200 ms); else
-// from the network, marked (runtime.DIRECT_HEADER) so that the service worker lets them pass
-// (passing 20 MB through it slowed a first boot by a quarter), and put in that cache once the
-// boot is over. Anything else as usual.
-let toKeep = []; // [cache, url, response]: put in the cache once the engine has booted
-function runtimeFetch(url, input, init) {
-  const cache = globalThis.caches && runtime.RUNTIME_CACHE;
-  if (!url.startsWith(RUNTIME_URL) || !cache) return realFetch(input, init);
-  return caches.open(cache).then(async (kept) => {
-    const cached = await kept.match(url);
-    if (cached) return init && init.integrity ? checked(cached, init.integrity) : cached;
-    const headers = new Headers(init && init.headers);
-    headers.set(runtime.DIRECT_HEADER, "1");
-    const response = await realFetch(url, { ...init, headers });
-    if (response.ok && !response.redirected) toKeep.push([kept, url, response.clone()]);
-    return response;
-  }, () => realFetch(input, init));
+// the service worker (the trip cost a second visit about 200 ms), each copy checked against
+// its integrity (runtime.INTEGRITY) as the browser would: a damaged copy (a truncated file, a
+// disk error) is dropped and fetched again, so it never stops the engine for good. Else from
+// the network (download). Anything else as usual.
+let toKeep = []; // [url, response]: put in the cache once the engine has booted, if intact
+async function runtimeFetch(url, input, init) {
+  if (!url.startsWith(RUNTIME_URL)) return realFetch(input, init);
+  const kept = await keptCopy(url);
+  const good = kept && (await intact(kept, integrityOf(url)));
+  if (good) return good;
+  if (kept) await dropKept(url);
+  return download(url, init);
 }
 
-// A response whose body matches its integrity metadata ("sha256-<base64>", as the build writes
-// it), as a new response; else fails as fetch does ("Failed to fetch").
-const DIGESTS = { sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
-async function checked(response, integrity) {
-  const bytes = await response.arrayBuffer();
-  const [algorithm, expected] = integrity.trim().split(/-(.*)/s);
-  const digest = new Uint8Array(await crypto.subtle.digest(DIGESTS[algorithm], bytes));
-  if (btoa(String.fromCharCode(...digest)) !== expected) throw new TypeError("Failed to fetch");
-  return new Response(bytes, { headers: response.headers });
+// A runtime file from the network, marked (runtime.DIRECT_HEADER) so that the service worker
+// lets it pass (passing 20 MB through it slowed a first boot by a quarter), and kept once the
+// boot is over.
+async function download(url, init) {
+  const headers = new Headers(init && init.headers);
+  headers.set(runtime.DIRECT_HEADER, "1");
+  const response = await realFetch(url, { ...init, headers });
+  if (response.ok && !response.redirected) toKeep.push([url, response.clone()]);
+  return response;
+}
+
+// The copy of a runtime file kept in the cache (unchecked), if there is one.
+async function keptCopy(url) {
+  if (!globalThis.caches || !runtime.RUNTIME_CACHE) return undefined;
+  return caches.open(runtime.RUNTIME_CACHE).then((cache) => cache.match(url), () => undefined);
+}
+
+async function dropKept(url) {
+  console.warn(`gin engine worker: the kept ${url} is damaged: fetched again`);
+  await caches.open(runtime.RUNTIME_CACHE).then((cache) => cache.delete(url), () => {});
+}
+
+// The WebAssembly module, compiled as it is read, and its bytes (the snapshot is expanded with
+// its data segments). A kept copy is compiled straight from the cache (so that the browser may
+// use the code it keeps for a module it compiled before), while it is checked against its
+// integrity: a damaged copy is dropped, and the module fetched again. A downloaded module is
+// compiled as it arrives; from its bytes if the host sends it under another type than
+// application/wasm (it cannot be streamed then).
+async function loadWasm() {
+  const kept = await keptCopy(WASM_URL);
+  if (kept) {
+    const module = WebAssembly.compileStreaming(kept.clone()).catch(() => null);
+    const bytes = await intactBytes(kept, integrityOf(WASM_URL)).catch(() => null);
+    if (bytes && (await module)) return { module: await module, bytes };
+    await dropKept(WASM_URL);
+  }
+  const failed = (what) => (err) => {
+    throw new Error(`could not ${what} ${WASM_URL}: ${describe(err)}`);
+  };
+  const response = await download(WASM_URL).catch(failed("fetch"));
+  if (!response.ok) failed("fetch")(`HTTP ${response.status}`);
+  const bytes = response.clone().arrayBuffer().catch(failed("fetch"));
+  const module = await WebAssembly.compileStreaming(response)
+    .catch(async () => WebAssembly.compile(await bytes))
+    .catch(failed("compile"));
+  return { module, bytes: await bytes };
+}
+
+// The integrity the build gave a runtime file (undefined for a file it gave none).
+function integrityOf(url) {
+  return runtime.INTEGRITY && runtime.INTEGRITY[url.slice(RUNTIME_URL.length)];
 }
 
 // After a failed download Pyodide may also leave promises of its own rejected and unhandled,

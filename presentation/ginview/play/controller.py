@@ -115,9 +115,7 @@ def start(value: object) -> Session:
         settings = read_link(value["link"])
     else:
         settings = {**START, **{k: v for k, v in value.items() if k in START}}
-    coach_on, first = value.get("coach", True), value.get("first", False)
-    if not isinstance(coach_on, bool) or not isinstance(first, bool):
-        raise bad_field("new", "coach and first true or false", value)
+    coach_on, first = _flag(value, "coach", True), _flag(value, "first", False)
     return new_session(
         settings["seed"],
         settings["rules"],
@@ -202,6 +200,14 @@ def computer_turns(session: Session, cat: Catalog) -> tuple[Session, list[tuple[
 
 def _show(session: Session, value: object) -> Session:
     return session
+
+
+def _flag(value: dict[str, Any], name: str, default: bool) -> bool:
+    """A new game's ``coach`` or ``first``: true or false, nothing else (not "true" nor 1)."""
+    flag = value.get(name, default)
+    if not isinstance(flag, bool):
+        raise bad_field(name, "true or false", flag)
+    return flag
 
 
 def _coach(session: Session, value: object) -> Session:
