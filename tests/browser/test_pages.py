@@ -13,8 +13,8 @@ import pytest
 from sitegen.languages import languages
 
 LANGUAGES = list(languages())
-PAGES = {"home": "", "lay-offs": "rules/lay-offs/"}
-WIDTHS = {"desktop": 1280, "phone": 390}
+PAGES = {"home": "", "lay-offs": "rules/lay-offs/", "lay-off-lesson": "lessons/07-lay-offs/"}
+WIDTHS = {"desktop": 1280, "phone": 360}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 # What material's script fetches when it starts.
 MATERIAL_FILES = ("/assets/javascripts/bundle.", "/search/search_index.json", "/sitemap.xml")
@@ -36,7 +36,7 @@ def test_page_fits_desktop_and_phone(browser, servers, lang, name):
             page = context.new_page()
             page.goto(url)
             assert page.locator("h1").first.is_visible()
-            assert page.locator(".gin-example").first.is_visible()
+            assert page.locator(".gin-example, .gin-lesson").first.is_visible()
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"{lang}/{name} is {overflow}px wider than a {width}px screen"
             page.screenshot(path=str(SHOTS / f"{lang}-{name}-{device}.png"), full_page=True)

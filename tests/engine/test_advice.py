@@ -246,6 +246,9 @@ def test_a_flag_rests_on_more_worlds_than_the_first_hint():
     assert refined.samples > 3 * first.samples
     before = {c.action: c for c in first.choices}
     for choice in refined.choices[1:]:
+        # the first hint's best has no standard error of its own (the others' are to it)
+        if choice.action == first.best.action:
+            continue
         if choice.samples > 2 * before[choice.action].samples:
             assert choice.se < before[choice.action].se
         elif choice.samples < refined.samples:  # dropped along the way: surely worse
@@ -354,8 +357,8 @@ def test_near_the_end_of_a_game_ending_the_hand_matters_more_than_points():
         state.rules, "standard", 0, 1, "void",
         (Played(1, HandEntry(0, 95)), Played(0, HandEntry(1, 50))), state,
     )  # fmt: skip
-    advice = advise(game, samples=64)
-    assert advice.needs == (5, 50)
+    advice = advise(game, samples=MAX_SAMPLES)  # playing on loses about 1 game in 300: 64
+    assert advice.needs == (5, 50)  # worlds may see none of it, then points rank the two
     assert advice.best.action == Action("knock", 0, Card.parse("KD"))
     assert advice.best.win > 0.9
     at_start = advise(state, samples=64)

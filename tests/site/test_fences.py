@@ -345,7 +345,7 @@ def test_the_example_replaces_exactly_its_fence():
         markdown = f"Before.\n\n{fence}gin\n{body}\n{fence}\n\nAfter.\n"
         text, count = fences.render_page(markdown, lambda p: "x.md:1", EN)
         assert count == 1 and text.startswith('Before.\n\n<section class="gin-example"')
-        assert text.endswith("</div>\n\nAfter.\n")
+        assert text.endswith("</section>\n\nAfter.\n")
 
 
 @pytest.mark.parametrize(

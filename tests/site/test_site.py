@@ -94,6 +94,16 @@ def test_nav_titles_are_translated(built_site):
         assert re.search(rf">\s*{title}\s*<", html), f"{lang}: nav title {title!r} missing"
 
 
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_materials_labels_are_in_the_pages_language(built_site, lang):
+    """The labels screen readers announce (the tabs, the contents, the footer) are never left in
+    English: material leaves some untranslated (Italian "Tabs"), sitegen/overrides fixes them."""
+    html = page_file(built_site, lang, "").read_text()
+    english = {"Tabs", "Navigation", "Footer", "Header", "Table of contents", "Search"}
+    labels = set(re.findall(r'aria-label="([^"]+)"', html))
+    assert labels and not labels & english, f"{lang}: {sorted(labels & english)}"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_has_its_own_search_index(built_site, lang):
     index = json.loads((built_site / prefix(lang) / "search/search_index.json").read_text())
