@@ -189,6 +189,7 @@ def play_families() -> dict[str, tuple[str, ...]]:
     from ginrummy.hand import ACTION_KINDS
     from ginrummy.match import FORMATS
     from ginrummy.reasons import REASON_CODES
+    from ginrummy.rules import VOID_DEAL_RULES
     from ginview.play.views import DEFENDER_STEPS, KNOCKER_STEPS, SPEEDS
 
     # every reason the coach gives (game_first worded for whichever player it is about)
@@ -233,6 +234,7 @@ def play_families() -> dict[str, tuple[str, ...]]:
         "play.hand_won": players,
         "play.reason": tuple(reasons),
         "rules": tuple(RULESETS),
+        "hand.dead": VOID_DEAL_RULES,
     }
 
 

@@ -625,11 +625,11 @@ def test_an_illegal_move_is_refused_and_nothing_is_played():
     ]
 
 
-FORBIDDEN_ROLES = {  # the reader is never a role or a letter on the play page
+FORBIDDEN_ROLES = {  # the reader is never a role or a letter; Romanian knocks with "a închide"
     "en": ["Player A", "Player B", "opponent", "defender", "knocker"],
-    "ro": ["Jucătorul A", "Jucătorul B", "adversar", "cel care a bătut"],
+    "ro": ["Jucătorul A", "Jucătorul B", "adversar", "cel care a închis", "a bătut", "bateți"],
     "hu": ["A játékos", "B játékos", "ellenfél", "kopogó"],
-    "it": ["Giocatore A", "Giocatore B", "avversario", "chi ha bussato ha"],
+    "it": ["Giocatore A", "Giocatore B", "avversario", "chi ha bussato ha", "llenatore"],
 }
 
 
@@ -695,3 +695,29 @@ def test_whole_games_in_you_and_computer_words_to_their_end(lang, seed, scoring)
     good = sum(not e["mistake"] for e in log)
     assert ended["accuracy"] == round(100 * good / len(log))
     assert cat.text("play.accuracy", percent=ended["accuracy"], good=good, count=len(log)) in text
+
+
+@pytest.mark.parametrize("void_deal", ["same", "next"])
+def test_a_void_hand_says_who_deals_next_as_the_rules_say(void_deal):
+    """The stock down to two cards: the play page and a whole-hand example say the same dealer
+    deals again, or the deal passes, as the rules' ``void_deal`` has it, in every language."""
+    from ginview.examples import KINDS
+    from ginview.play.views import end_html
+
+    game = new_game(RULESETS["standard"].replace(void_deal=void_deal), seed=4)
+    while not game.hand.finished:  # nobody knocks: draw from the stock, throw a card
+        legal = legal_actions(game.hand)
+        game = play(game, next(a for a in legal if a.kind in ("pass", "draw_stock", "discard")))
+    assert game.hand.result is None
+    texts = set()
+    for lang in languages():
+        cat = catalogs.load(lang)
+        said = cat.text(f"hand.dead.{void_deal}")
+        assert hand_end_text(game, cat) == said
+        assert html.escape(said, quote=True) in end_html(Session(game), cat)
+        end = {"outcome": "dead", "rules": {"void_deal": void_deal}}
+        drawn = KINDS["hand"].output_html({}, {"moves": [], "end": end}, cat)
+        assert html.escape(said, quote=False) in str(drawn)
+        assert said != cat.text(f"hand.dead.{'next' if void_deal == 'same' else 'same'}")
+        texts.add(said)
+    assert len(texts) == len(languages())

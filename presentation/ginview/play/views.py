@@ -394,10 +394,16 @@ def hand_end_text(game: Game, cat: Catalog) -> str:
     """The hand's outcome in a sentence: who won it and how much."""
     hand = game.hand
     if hand.result is None:
-        return cat.text("hand.dead")
+        return dead_text(game, cat)
     assert hand.knocker is not None  # a scored hand has a knocker
     winner = hand.knocker if hand.result.winner == "knocker" else 1 - hand.knocker
     return cat.text(f"play.hand_won.{winner}", points=hand.result.points)
+
+
+def dead_text(game: Game, cat: Catalog) -> str:
+    """A void hand (the stock down to two cards): nobody scores, and who deals next as the
+    rules say (``void_deal``: the same dealer, or the other player)."""
+    return cat.text(f"hand.dead.{game.rules.void_deal}")
 
 
 def end_html(session: Session, cat: Catalog) -> str:
@@ -411,7 +417,7 @@ def end_html(session: Session, cat: Catalog) -> str:
             section(
                 "gin-play-end",
                 t("play.hand_over"),
-                f'<p class="gin-headline">{esc(t("hand.dead"))}</p>',
+                f'<p class="gin-headline">{esc(dead_text(game, cat))}</p>',
             )
         )
         return "".join(parts)
