@@ -136,3 +136,58 @@ def test_a_strict_catalog_refuses_to_leave_a_placeholder_unfilled():
     assert strict.text("a", card="7♥") == "Take 7♥ from the pile"
     lenient = Catalog("en", {"a": "Take {card} from the pile"})  # the browser never fails
     assert lenient.text("a") == "Take {card} from the pile"
+
+
+# --- keys built from a value: each one filled as its one caller fills it -----------------------
+
+
+def reason_samples(code: str, params: tuple[str, ...]) -> list[dict]:
+    """A reason of each shape the coach gives: cards, melds, a count of outs or the outs
+    themselves, points whole or with a decimal, either player."""
+    base: dict = {"code": code}
+    for name in params:
+        if name in ("card", "took", "threw", "passed"):
+            base[name] = "7H"
+        elif name in ("meld", "cards"):
+            base[name] = "7H 8H 9H"
+        elif name == "player":
+            base[name] = 0
+        else:
+            base[name] = 3
+    shapes = [base]
+    if "outs" in params:
+        shapes.append({**base, "outs": "6H TH"})  # the cards themselves, not a count
+        shapes.append({**base, "outs": 1})
+    if "points" in params or "other" in params:
+        shapes.append({**base, **{n: 2.5 for n in ("points", "other") if n in params}})
+    if "player" in params:
+        shapes.append({**base, "player": 1})
+    return shapes
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_reason_and_every_move_of_the_coach_in_words_shows_no_placeholder(lang):
+    """The coach's reasons (``play.reason.<code>``, filled by ``why_text``) and the moves'
+    names (``play.move.<kind>``, by ``action_label``), each as its caller fills it, from every
+    reason code the engine has and every action kind, in every language."""
+    from ginrummy.hand import ACTION_KINDS
+    from ginrummy.reasons import REASON_CODES
+    from ginview.play.coach import why_text
+    from ginview.play.views import action_label
+
+    cat = catalogs.load(lang)  # strict: a placeholder without a value raises
+    said = []
+    for code, params in REASON_CODES.items():
+        for reason in reason_samples(code, params):
+            said.append(why_text(reason, cat))
+    for kind in ACTION_KINDS:
+        action = {"kind": kind, "player": 0}
+        if kind in ("discard", "knock", "gin", "take_upcard", "draw_discard"):
+            said.append(action_label({**action, "card": "7H"}, cat))
+        else:
+            said.append(action_label(action, cat))
+        if kind in ("knock", "gin"):
+            melds = ["2S 3S 4S", "9C 9D 9H"]
+            said.append(action_label({**action, "card": "7H", "melds": melds}, cat))
+    for text in said:
+        assert text and not PLACEHOLDER.search(text) and "{" not in text, (lang, text)
