@@ -20,8 +20,8 @@ from ginrummy.cards import DECK, Card
 from ginrummy.hand import legal_actions
 from ginrummy.layoffs import lay_offs
 from ginrummy.match import game_from_json, new_game, play
-from ginrummy.public import view
 from ginrummy.playout import policy_action
+from ginrummy.public import view
 from ginrummy.scoring import optimal_layouts
 from ginview import api
 from ginview.markup import card_name, card_text, faces
@@ -730,12 +730,12 @@ def test_the_lay_off_hint_names_only_the_lay_offs_that_save_points():
     from ginview.play.views import fewest_lay_offs
 
     melds = ["TC JC QC KC", "4S 4H 4D"]
-    cards = [Card.parse(c) for c in "7C 8C 9C TD JD QD AD 2C 6D 9S".split()]
+    cards = [Card.parse(c) for c in ["7C", "8C", "9C", "TD", "JD", "QD", "AD", "2C", "6D", "9S"]]
     best = lay_offs(melds, cards)
     assert [str(lay.card) for lay in best.lay_offs] == ["9C", "8C", "7C"]
     assert best.points == arrange(cards).points  # nothing saved
     assert fewest_lay_offs(melds, cards, best) == ()
-    cards = [Card.parse(c) for c in "7C 8C 9C TD JD QD AD 4C 6D 9S".split()]
+    cards = [Card.parse(c) for c in ["7C", "8C", "9C", "TD", "JD", "QD", "AD", "4C", "6D", "9S"]]
     best = lay_offs(melds, cards)  # 4♣ onto the fours saves 4 points; the run saves nothing
     fewest = fewest_lay_offs(melds, cards, best)
     assert [str(lay.card) for lay in fewest] == ["4C"]
