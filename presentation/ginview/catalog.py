@@ -95,11 +95,17 @@ class MissingMessage(KeyError):
     """A strict catalog was asked for a message it does not have (a bug in the site)."""
 
 
+class MissingValue(KeyError):
+    """A strict catalog was asked to fill a message without a value one of its placeholders
+    needs (a bug in the site: the reader would see "{card}")."""
+
+
 @dataclass(frozen=True)
 class Catalog:
     """The messages of one language. ``plural`` is the gettext plural expression of the
-    language (``n`` is the count); ``strict`` makes an unknown message id an error instead of
-    showing the id (the build is strict; the browser never fails on a message)."""
+    language (``n`` is the count); ``strict`` makes an unknown message id, and a placeholder
+    filled with no value, an error instead of showing the id or the placeholder (the build and
+    the tests are strict; the browser never fails on a message)."""
 
     language: str
     messages: Mapping[str, str | tuple[str, ...]]
@@ -135,6 +141,8 @@ class Catalog:
     def _fill(self, match: re.Match, params: dict):
         name, form = match.groups()
         if name not in params:
+            if self.strict:  # a caller that gives a message less than it needs (a bug)
+                raise MissingValue(f"the {self.language} message {match.string!r} needs {name!r}")
             return match.group(0)
         value = params[name]
         if form and isinstance(value, int) and not isinstance(value, bool):

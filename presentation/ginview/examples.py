@@ -478,8 +478,9 @@ class HandKind(Kind):
                 f"<p>{cat.html('hand.entry', player=player_name(_winner(end), cat), points=end['result']['points'])}"
                 f"</p>"
             )
-        elif end.get("outcome") == "dead":
-            out += f'<p class="gin-headline">{cat.html("hand.dead")}</p>'
+        elif end.get("outcome") == "dead":  # who deals next follows the rules
+            dead = cat.html(f"hand.dead.{end['rules']['void_deal']}")
+            out += f'<p class="gin-headline">{dead}</p>'
         return Html(out)
 
     def summary(self, state, result, cat):

@@ -193,13 +193,18 @@ def _number(value, name: str = "") -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and name not in PLAYER_PARAMS
 
 
+def step_params(step: dict, cat: Catalog, html: bool = True) -> dict:
+    """A step's parameters as its message takes them: cards drawn (or written, for plain
+    text), players and outcomes named; numbers stay numbers, so that a message may write one
+    with its unit ("{points:points}"); a step that lists things gives their ``count``."""
+    word = param_html if html else param_text
+    params = {k: v if _number(v, k) else word(k, v, cat) for k, v in step.items() if k != "code"}
+    return _counted(step, params)
+
+
 def step_html(step: dict, cat: Catalog) -> Html:
-    """One explanation step as a sentence. Numbers stay numbers, so that a message may write
-    one with its unit ("{points:points}")."""
-    params = {
-        k: v if _number(v, k) else param_html(k, v, cat) for k, v in step.items() if k != "code"
-    }
-    return cat.html(step_key(step), **_counted(step, params))
+    """One explanation step as a sentence."""
+    return cat.html(step_key(step), **step_params(step, cat))
 
 
 def steps_html(steps: list[dict], cat: Catalog) -> Html:
@@ -210,17 +215,7 @@ def steps_html(steps: list[dict], cat: Catalog) -> Html:
 
 def step_text(step: dict, cat: Catalog) -> str:
     """A step as plain text, for a status line."""
-    return cat.text(
-        step_key(step),
-        **_counted(
-            step,
-            {
-                k: v if _number(v, k) else param_text(k, v, cat)
-                for k, v in step.items()
-                if k != "code"
-            },
-        ),
-    )
+    return cat.text(step_key(step), **step_params(step, cat, html=False))
 
 
 # The steps that list things, and the list whose length picks their message's plural form.

@@ -153,8 +153,10 @@ def test_a_lesson_with_feedback_on_a_wrong_answer(browser, servers, audit, lang)
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_game_being_played_with_a_hint(browser, servers, audit, lang, scheme):
-    """The play page live: a move played, the coach's hint shown, a refused move's reason."""
+    """The play page live: the upcard passed, a card drawn (marked), the coach's hint with its
+    details open, Knock pressed where it can be; then a game's end."""
     context, page = tab(browser, scheme)
+    context.add_init_script("localStorage.setItem('gin-play-speed', 'instant')")
     try:
         page.goto(
             servers["root"]
@@ -162,8 +164,8 @@ def test_a_game_being_played_with_a_hint(browser, servers, audit, lang, scheme):
             + "play/#seed=1&rules=standard&level=strong"
         )
         for selector, count in (
-            ("button[data-move*=pass]", 2),
-            ("button[data-move*=draw_stock]", 3),
+            (".gin-turn button[data-move*=pass]", 2),
+            ("button.gin-pile.gin-stock", 3),
             (".gin-hint-button", 4),
         ):
             page.wait_for_selector(
@@ -173,7 +175,9 @@ def test_a_game_being_played_with_a_hint(browser, servers, audit, lang, scheme):
         page.wait_for_selector(
             '.gin-play[data-gin-answers="4"]:not([aria-busy])', timeout=TIMEOUT_MS
         )
-        assert page.locator(".gin-hint li").count() == 11
+        page.locator(".gin-hint details summary").click()
+        page.locator(".gin-play-settings-box summary").click()
+        assert page.locator(".gin-hint-best").is_visible()
         assert not (found := audit(page)), report("a game with a hint", found)
     finally:
         context.close()

@@ -561,10 +561,10 @@ def test_every_lesson_renders_in_every_language(lang):
         assert not re.search(r"\{\w+\}", text), (lesson.id, re.findall(r"\{\w+\}", text))
         assert page.count('class="gin-lesson-step"') == len(lesson.steps)
         for step in lesson.steps:
-            question = catalog.text(step.messages["text"])
+            question = catalog.template(step.messages["text"])
             assert question.split("{")[0].strip() in text, (lesson.id, step.data["id"])
             if lang != "en":
-                assert question != english.text(step.messages["text"])
+                assert question != english.template(step.messages["text"])
         steps = json.loads(html.unescape(re.search(r'data-lesson-steps="([^"]*)"', page).group(1)))
         assert steps == [s.data["id"] for s in lesson.steps]
     index = lessons.render_index(LESSONS, catalog)

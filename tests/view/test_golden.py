@@ -126,7 +126,8 @@ def drawings(lang: str) -> dict[str, str]:
     session = None
     for n, ask in enumerate(PLAY):
         answer = api.call({"op": "play", "lang": lang, "session": session, "move": move})
-        out[f"play {n}"] = answer["result"]["html"]
+        result = answer["result"]
+        out[f"play {n}"] = "\n".join([result["html"], *(step["html"] for step in result["steps"])])
         if n == 0:  # as the build draws the page, before its script makes it live
             out["play page"] = page_html(cat)
         session = answer["result"]["session"]
@@ -146,8 +147,18 @@ def pieces(html: str) -> list[str]:
     return TAG.split(html)
 
 
+PLACEHOLDER = re.compile(r"\{\w+(?::\w+)?\}")
+"""A message's placeholder ("{card}", "{card:acc}") left in a drawing: a caller gave the message
+less than it needs. The catalogs the tests install are strict (a placeholder without a value
+raises), and a drawing that holds one anyway is never written as golden."""
+
+
 def test_every_drawing_is_as_reviewed():
     now = {lang: {name: pieces(h) for name, h in drawings(lang).items()} for lang in languages()}
+    for lang, drawn in now.items():  # what the stored copy cannot see: a raw placeholder
+        for name, html in drawn.items():
+            found = PLACEHOLDER.search("".join(html))
+            assert not found, f"{lang} {name} shows {found.group(0)}"
     if os.environ.get("GIN_UPDATE_GOLDEN") == "1":
         GOLDEN.write_text(json.dumps(now, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))

@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests/data"
 SOURCES = [
     *(REPO / "engine/ginrummy").glob("*.py"),
-    *(REPO / "presentation/ginview").glob("*.py"),
+    *(REPO / "presentation/ginview").rglob("*.py"),
     *(REPO / "sitegen").glob("*.py"),
 ]
 
@@ -183,37 +183,69 @@ def test_every_key_named_in_the_code_has_a_message():
 
 def play_families() -> dict[str, tuple[str, ...]]:
     """The play page's keys built from a value (``f"play.move.{kind}"``): each family, and every
-    value the engine can give it."""
-    import ginrummy.advice as advice
+    value the engine and the play page can give it."""
     from ginrummy import RULESETS
     from ginrummy.bots import LEVELS
     from ginrummy.hand import ACTION_KINDS
     from ginrummy.match import FORMATS
+    from ginrummy.reasons import REASON_CODES
+    from ginrummy.rules import VOID_DEAL_RULES
+    from ginview.play.views import DEFENDER_STEPS, KNOCKER_STEPS, SPEEDS
 
-    reasons = set(re.findall(r"^- ``(\w+)``", advice.__doc__, re.M)) - {"expected"}
+    # every reason the coach gives (game_first worded for whichever player it is about)
+    reasons = [c for c in REASON_CODES if c != "game_first"]
+    reasons += ["game_first_you", "game_first_computer"]
     players = ("0", "1")
+    sheet_steps = (
+        "game_won",
+        "game_bonus",
+        "box_bonus",
+        "shutout",
+        "shutout_none",
+        "total",
+        "difference",
+        "grand_total",
+        "hollywood_won",
+    )
+    steps = (*KNOCKER_STEPS, *DEFENDER_STEPS, "result", "result_gin", *sheet_steps)
     return {
-        "play.bot": ACTION_KINDS,
-        "play.move": (*ACTION_KINDS, "knock_melds"),
-        "play.prompt": ("offer", "draw", "discard", "lay_off"),
-        "play.dealer": players,
-        "play.hand_won": players,
-        "play.ended": players,
+        "play.last.bot": ACTION_KINDS,
+        "play.last.you": (*ACTION_KINDS, "draw_stock_card"),
+        "play.last.dealt": players,
+        "play.mark": ("knock", "gin"),
+        "play": (
+            "knock_with",
+            "gin_with",
+            *(f"step.{step}.{who}" for step in steps for who in ("you", "computer")),
+        ),
+        "play.move": (
+            *ACTION_KINDS,
+            "knock_melds",
+            "gin_melds",
+            "take_upcard_top",
+            "draw_discard_top",
+        ),
         "play.level": LEVELS,
         "play.format": FORMATS,
-        "play.reason": tuple(sorted(reasons)),
+        "play.speed": SPEEDS,
+        "play.stats": ("played", "won", "accuracy", "streak"),
+        "play.tip": ("draw", "lay_off"),
+        "play.game_won": players,
+        "play.hand_won": players,
+        "play.reason": tuple(reasons),
         "rules": tuple(RULESETS),
+        "hand.dead": VOID_DEAL_RULES,
     }
 
 
 def test_every_key_the_play_page_builds_has_a_message():
-    """The coach leaves out a reason it has no words for, so a missing ``play.reason.*`` would
-    be lost silently: every value of every family the play page builds keys from is worded."""
-    source = code_lines(REPO / "presentation/ginview/play.py")
+    """A missing key would show the reader its id: every value of every family the play page
+    builds keys from is worded, in every language."""
+    source = "\n".join(code_lines(p) for p in (REPO / "presentation/ginview/play").glob("*.py"))
     built = set(re.findall(r"""f["']([a-z_.]+)\.\{""", source))
     families = play_families()
     assert built == set(families), "a family of keys the test does not know"
-    assert len(families["play.reason"]) >= 12
+    assert len(families["play.reason"]) >= 30
     keys = [f"{family}.{value}" for family, values in families.items() for value in values]
     assert sorted(set(keys) - set(MESSAGES)) == []
     for lang, cat in SHIPPED.items():
