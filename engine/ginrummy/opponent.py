@@ -130,7 +130,7 @@ class Model:
         """The sampler's proposal (:func:`sample_worlds`): a weight per unseen card, as if
         each card alone were judged by the other player's moves: a card higher than a card
         they threw is less likely kept, the partners of a card they took more likely."""
-        weights = {card: math.exp(-self.tilt * card.value / 2) for card in self.unseen}
+        weights = {card: exp_neg(self.tilt * card.value / 2) for card in self.unseen}
         for move in self.moves:
             if move.kind == "discard":
                 for card in self.unseen:
@@ -202,11 +202,34 @@ def _stock_only(seen: PlayerView, index: int) -> bool:
     return len(before) == 2 and all(e.kind == "pass" for e in before)
 
 
+E_INVERSE = 0.36787944117144233
+"""exp(-1), written out (see :func:`exp_neg`)."""
+
+
+def exp_neg(x: float) -> float:
+    """``exp(-x)`` for ``x >= 0``, from ``+``, ``*`` and ``/`` alone: each is rounded the same
+    everywhere, where ``math.exp`` differs in its last bit between the C library CPython is
+    built with and Pyodide's, so a ranking (and its stored sums) would differ in the browser.
+
+    >>> exp_neg(0.0), abs(exp_neg(2.5) - 0.0820849986238988) < 1e-15
+    (1.0, True)
+    """
+    whole = int(x)
+    part = x - whole
+    term = total = 1.0
+    for k in range(1, 18):  # the Taylor series of exp(-part), part in [0, 1): 17 terms
+        term *= -part / k
+        total += term
+    for _ in range(whole):
+        total *= E_INVERSE
+    return total
+
+
 def likelihood(moves: tuple[_Move, ...], hand: int, tilt: float = 0.0) -> float:
     """The weight of the other player holding ``hand`` now (their known and hidden cards):
     the product of their moves' likelihoods, times ``exp(-tilt * max(deadwood, TILT_FLOOR))``
     (module docstring)."""
-    weight = math.exp(-tilt * max(_least(hand), TILT_FLOOR)) if tilt else 1.0
+    weight = exp_neg(tilt * max(_least(hand), TILT_FLOOR)) if tilt else 1.0
     for move in moves:
         held = (hand | move.add) & ~move.remove
         bit = move.card.bit
