@@ -227,7 +227,9 @@ def test_without_the_engine_the_learner_is_told_and_the_answers_stay(servers, ne
     assert feedback(page, "count", "failed") == cat.text("ui.failed")
     solution = page.locator("#step-count details.gin-lesson-solution")
     solution.locator("summary").click()
-    assert cat.template("lesson.deadwood.count.explain").split("{")[0].strip() in solution.inner_text()
+    assert (
+        cat.template("lesson.deadwood.count.explain").split("{")[0].strip() in solution.inner_text()
+    )
     check_clean(log)
 
 
