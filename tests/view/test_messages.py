@@ -209,8 +209,9 @@ def play_families() -> dict[str, tuple[str, ...]]:
     )
     steps = (*KNOCKER_STEPS, *DEFENDER_STEPS, "result", "result_gin", *sheet_steps)
     return {
-        "play.last.bot": ACTION_KINDS,
-        "play.last.you": (*ACTION_KINDS, "draw_stock_card"),
+        "play.last.bot": (*ACTION_KINDS, "lay_off_none"),
+        "play.last.you": (*ACTION_KINDS, "draw_stock_card", "lay_off_none"),
+        "play.dealer": ("you", "computer"),
         "play.last.dealt": players,
         "play.mark": ("knock", "gin"),
         "play": (

@@ -695,6 +695,9 @@ def test_whole_games_in_you_and_computer_words_to_their_end(lang, seed, scoring)
     good = sum(not e["mistake"] for e in log)
     assert ended["accuracy"] == round(100 * good / len(log))
     assert cat.text("play.accuracy", percent=ended["accuracy"], good=good, count=len(log)) in text
+    # the review lists the mistakes only: a move called good during the game is never listed
+    review = text.split('class="gin-play-review"', 1)[1]
+    assert review.count("<tr><td>") == len(log) - good
 
 
 @pytest.mark.parametrize("void_deal", ["same", "next"])

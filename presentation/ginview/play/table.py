@@ -180,6 +180,8 @@ def event_text(event: Event, hand: HandState, cat: Catalog, drawn: Card | None =
             card = hand.knock_discard
         elif event.kind == "draw_stock" and drawn is not None:
             key, card = "play.last.you.draw_stock_card", drawn
+    if event.kind == "lay_off" and not hand.laid_off:  # said only when something was
+        key += "_none"
     return cat.text(key, **({"card": card_text(str(card))} if card is not None else {}))
 
 
@@ -228,8 +230,8 @@ def scoreline_html(game: Game, cat: Catalog) -> str:
     return f'<p class="gin-scoreline">{esc(text)}</p>'
 
 
-def _seat(name: str, dealer: bool, cat: Catalog) -> str:
-    chip = f' <span class="gin-chip">{esc(cat.text("play.dealer"))}</span>' if dealer else ""
+def _seat(name: str, dealer: bool, cat: Catalog, who: str) -> str:
+    chip = f' <span class="gin-chip">{esc(cat.text(f"play.dealer.{who}"))}</span>' if dealer else ""
     return f'<p class="gin-seat-name">{esc(name)}{chip}</p>'
 
 
@@ -238,7 +240,7 @@ def computer_html(session: Session, cat: Catalog, arrivals: dict[str, str]) -> s
     in melds once it knocks; every card face up at the end of the hand."""
     game, t = session.game, cat.text
     hand = game.hand
-    head = _seat(t("play.computer"), hand.dealer == BOT, cat)
+    head = _seat(t("play.computer"), hand.dealer == BOT, cat, "computer")
     last = {e.card for e in computer_moves(hand) if e.kind in ("take_upcard", "draw_discard")}
     if hand.finished or (hand.phase == "lay_off" and hand.knocker == BOT):
         groups = shown_groups(session, BOT)
@@ -462,7 +464,7 @@ def your_hand_html(session: Session, cat: Catalog, live: bool, arrivals: dict[st
     card a move when the reader may play it (discard it, knock with it, lay it off)."""
     game, t = session.game, cat.text
     hand = game.hand
-    head = _seat(t("play.you"), hand.dealer == YOU, cat)
+    head = _seat(t("play.you"), hand.dealer == YOU, cat, "you")
     groups = shown_groups(session, YOU)
     my_turn = hand.turn == YOU and not hand.finished
     drawn = drawn_card(hand)

@@ -531,16 +531,25 @@ def sheet_html(game: Game, cat: Catalog) -> str:
 
 
 def review_html(session: Session, cat: Catalog) -> str:
-    """The game's review: each decision the coach judged beside the coach's choice."""
+    """The game's review: how many decisions the coach found no mistake in, and each mistake
+    beside the coach's choice (the moves it called good during the game are not listed: what
+    they cost is within its doubt)."""
     t = cat.text
     log = session.log
     if not log:
         return section("gin-play-review", t("play.review"), f"<p>{esc(t('play.review_empty'))}</p>")
+    mistakes = [e for e in log if e.mistake]
+    if not mistakes:
+        return section(
+            "gin-play-review",
+            t("play.review"),
+            f'<p class="gin-headline">{esc(accuracy_text(session, cat))}</p>',
+        )
     rows = "".join(
         f"<tr><td>{e.hand}</td><td>{esc(judged_label(e.action.to_json(), e.top, cat))}</td>"
         f"<td>{esc(judged_label(e.best.to_json(), e.top, cat))}</td>"
         f"<td>{esc(coach.decimal(e.cost, cat))}</td></tr>"
-        for e in log
+        for e in mistakes
     )
     head = "".join(
         f"<th>{esc(t(k))}</th>"
