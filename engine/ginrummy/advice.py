@@ -120,7 +120,7 @@ from .game import HandEntry
 from .hand import Action, HandState, _is_int, apply, known_cards
 from .layoffs import check_lay_offs, lay_offs
 from .opponent import Model, every_world, sample_worlds, world_state
-from .playout import known_after, playout_end
+from .playout import known_after, playout_end, view_action
 from .policy import forget as forget_deadwood
 from .policy import meld_outs
 from .public import PlayerView, view
@@ -153,6 +153,10 @@ FOCUS_EVERY = 4
 """... after which every choice still in the race is played every this many batches."""
 FOCUS_POINTS = 3.0
 """The choices within this many hand points' worth of the leader are played every batch."""
+PRIOR_SE = 2.0
+"""The base policy's move (:func:`ginrummy.playout.view_action`) stays the best choice unless
+the leader beats it by :data:`MISTAKE_POINTS` and more than this many standard errors: unless
+the coach would call it a mistake (see the module docstring)."""
 PLAIN_POINTS = 0.5
 """A difference of fewer hand points than this is no reason to say "it scored better"."""
 POINT_SPAN = 20
@@ -571,6 +575,7 @@ def _play(
         return evaluation
     model = Model(seen)
     actions = list(evaluation.choices)
+    prior = _prior(seen, actions)
     me = seen.player
     values: dict[tuple[int, int, int] | None, float] = {}
     point_value = _point_value(standing, me)
@@ -611,7 +616,7 @@ def _play(
     batches = evaluation.batches
     played = 0
     while True:
-        playing = _focus(sums, point_value, batches)
+        playing = _focus(sums, point_value, batches, prior)
         cost = BATCH * sum(playing)
         if samples is not None:
             done = (batches - evaluation.batches) * BATCH >= samples
@@ -653,11 +658,12 @@ def _race(sums: _Sums, point_value: float) -> None:
             sums.active[i] = False
 
 
-def _focus(sums: _Sums, point_value: float, batch: int) -> list[bool]:
+def _focus(sums: _Sums, point_value: float, batch: int, prior: int) -> list[bool]:
     """The choices played in batch ``batch``: every choice still played in the first
     :data:`FOCUS_FROM` batches and every :data:`FOCUS_EVERY` batches; in the others only the
-    leader and the choices that could still be within :data:`FOCUS_POINTS` of it (cost less
-    one standard error). The clearly worse are still played, less often."""
+    leader, the base policy's move (``prior``) and the choices that could still be within
+    :data:`FOCUS_POINTS` of the leader (cost less one standard error). The clearly worse are
+    still played, less often."""
     if batch < FOCUS_FROM or batch % FOCUS_EVERY == 0:
         return list(sums.active)
     leader = _leader(sums.totals, sums.active)
@@ -665,8 +671,15 @@ def _focus(sums: _Sums, point_value: float, batch: int) -> list[bool]:
     playing = []
     for i in range(sums.count):
         cost, se, _ = _compare(sums.pairs, sums.count, leader, i, floor)
-        playing.append(sums.active[i] and cost - se < FOCUS_POINTS * point_value)
+        near = i == prior or cost - se < FOCUS_POINTS * point_value
+        playing.append(sums.active[i] and near)
     return playing
+
+
+def _prior(seen: PlayerView, actions: list[Action]) -> int:
+    """The index of the base policy's move among ``actions`` (the engine's order)."""
+    move = view_action(seen)
+    return actions.index(move) if move in actions else 0
 
 
 def _floor(pairs: Any, count: int, leader: int, active: Any) -> float:
@@ -755,6 +768,14 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
         key=lambda i: (-estimates[i][0], -estimates[i][1], actions[i].kind != "gin", i),
     )
     best = order[0]
+    prior = _prior(seen, actions)
+    if not evaluation.exact and prior != best:
+        # the base policy's move stays the best unless the leader's lead is beyond doubt
+        lead, se_prior, _ = _compare(evaluation.pairs, count, best, prior, floor)
+        if not (lead >= MISTAKE_POINTS * point_value and lead > PRIOR_SE * se_prior):
+            order.remove(prior)
+            order.insert(0, prior)
+            best = prior
     shares = {
         actions[i]: (_percent(totals[i][6], totals[i][0]), _percent(totals[i][7], totals[i][0]))
         for i in range(count)
