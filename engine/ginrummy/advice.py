@@ -18,6 +18,18 @@ deals, and its standard error comes from those paired differences.
 tells it apart, :mod:`ginrummy.reasons`), ``against`` (why the best choice beats it; None for
 the best) and ``reasons`` (the numbers, then every reason true of it).
 
+**The base policy's move first.** Unless every world is played exactly, the best choice is
+the base policy's move (:func:`ginrummy.playout.view_action`, what the playouts would play)
+unless the leader beats it by :data:`MISTAKE_POINTS` hand point's worth and more than
+:data:`PRIOR_SE` standard errors (unless the coach would call it a mistake), or wins more
+often while scoring fewer hand points (the score, which the policy does not see, makes it
+better: ending the hand near the target, say). With a few dozen
+worlds per choice, the highest of a dozen noisy estimates is often only the luckiest (a
+strong bot that played it threw cards breaking its melds and lost to its own base policy:
+bench/strength.py); the policy is a sound default, and the coach departs from it only where
+its playouts show beyond doubt that another move is better. The focus and the race (below)
+keep playing the base policy's move, so that comparison rests on every world.
+
 **The mistake rule** (:func:`is_mistake`). A move is a mistake only when it is worse than
 the best by a margin its uncertainty supports: its cost is at least :data:`MISTAKE_POINTS`
 hand point's worth of winning chance at this score (``point_value``), *and* more than
@@ -30,8 +42,9 @@ advice's JSON) carries every sum, so the browser's worker can go on sampling whi
 thinks and during the computer's turn, and a mistake flag rests on all the worlds played so
 far. Worlds come in batches of :data:`BATCH`, batch ``b`` from its own generator, so advice
 refined in steps equals advice asked for in one go. Once a choice is worse than the leader
-by :data:`RACE_SE` standard errors (and a point's worth), it is played no more: its verdict
-is settled, and the work goes to the choices still in doubt; after the first batches, a
+and than the base policy's move by :data:`RACE_SE` standard errors (and a point's worth), it
+is played no more: its verdict is settled, and the work goes to the choices still in doubt;
+after the first batches, a
 choice that cannot be within :data:`FOCUS_POINTS` of the leader is played only every
 :data:`FOCUS_EVERY` batches (:func:`_focus`). A standard error is never taken below the spread
 the other choices show over its worlds (:func:`_floor`): a few worlds can agree by chance.
@@ -629,7 +642,7 @@ def _play(
             sums.add(1.0, play_world(world_state(seen, world), playing))
         played += cost
         batches += 1
-        _race(sums, point_value)
+        _race(sums, point_value, prior)
     return _frozen(evaluation, sums, batches - evaluation.batches, exact=False)
 
 
@@ -646,16 +659,24 @@ def _frozen(evaluation: Evaluation, sums: _Sums, batches: int, exact: bool) -> E
     )
 
 
-def _race(sums: _Sums, point_value: float) -> None:
-    """Stop playing the choices already surely worse than the leader (module docstring)."""
+def _race(sums: _Sums, point_value: float, prior: int) -> None:
+    """Stop playing the choices already surely worse than the leader and than the base
+    policy's move ``prior`` while it is played (module docstring): the best is one of them."""
     leader = _leader(sums.totals, sums.active)
     floor = _floor(sums.pairs, sums.count, leader, sums.active)
+    rivals = {leader, prior} if sums.active[prior] else {leader}
     for i in range(sums.count):
-        if i == leader or not sums.active[i] or sum(sums.active) <= 2:
+        if i in rivals or not sums.active[i] or sum(sums.active) <= 2:
             continue
-        cost, se, count = _compare(sums.pairs, sums.count, leader, i, floor)
-        if count >= RACE_FROM and cost >= MISTAKE_POINTS * point_value and cost > RACE_SE * se:
+        if all(_surely_worse(sums, rival, i, floor, point_value) for rival in rivals):
             sums.active[i] = False
+
+
+def _surely_worse(sums: _Sums, rival: int, i: int, floor: float, point_value: float) -> bool:
+    """Whether choice ``i`` is worse than ``rival`` by :data:`RACE_SE` standard errors and a
+    point's worth, over :data:`RACE_FROM` worlds or more."""
+    cost, se, count = _compare(sums.pairs, sums.count, rival, i, floor)
+    return count >= RACE_FROM and cost >= MISTAKE_POINTS * point_value and cost > RACE_SE * se
 
 
 def _focus(sums: _Sums, point_value: float, batch: int, prior: int) -> list[bool]:
@@ -772,7 +793,11 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
     if not evaluation.exact and prior != best:
         # the base policy's move stays the best unless the leader's lead is beyond doubt
         lead, se_prior, _ = _compare(evaluation.pairs, count, best, prior, floor)
-        if not (lead >= MISTAKE_POINTS * point_value and lead > PRIOR_SE * se_prior):
+        sure = lead >= MISTAKE_POINTS * point_value and lead > PRIOR_SE * se_prior
+        # the score makes it better: it wins more often with fewer hand points (the base
+        # policy does not see the score)
+        score = lead > 0 and estimates[best][1] < estimates[prior][1]
+        if not (sure or score):
             order.remove(prior)
             order.insert(0, prior)
             best = prior
