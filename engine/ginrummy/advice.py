@@ -19,16 +19,16 @@ tells it apart, :mod:`ginrummy.reasons`), ``against`` (why the best choice beats
 the best) and ``reasons`` (the numbers, then every reason true of it).
 
 **The base policy's move first.** Unless every world is played exactly, the best choice is
-the base policy's move (:func:`ginrummy.playout.view_action`, what the playouts would play)
+the base policy's move (:func:`ginrummy.playout.view_action`, what the playouts would play),
 unless the leader beats it by :data:`MISTAKE_POINTS` hand point's worth and more than
-:data:`PRIOR_SE` standard errors (unless the coach would call it a mistake), or wins more
-often while scoring fewer hand points (the score, which the policy does not see, makes it
-better: ending the hand near the target, say). With a few dozen
-worlds per choice, the highest of a dozen noisy estimates is often only the luckiest (a
-strong bot that played it threw cards breaking its melds and lost to its own base policy:
-bench/strength.py); the policy is a sound default, and the coach departs from it only where
-its playouts show beyond doubt that another move is better. The focus and the race (below)
-keep playing the base policy's move, so that comparison rests on every world.
+:data:`PRIOR_SE` standard errors (the coach would call it a mistake), or wins more often
+while scoring fewer hand points (the score, which the policy does not see, makes it better:
+ending the hand near the target, say). With a few dozen worlds per choice, the highest of a
+dozen noisy estimates is often only the luckiest: a strong bot that played it threw cards
+breaking its melds and lost to its own base policy (bench/strength.py). The policy is a
+sound default; the coach departs from it only where its playouts show beyond doubt that
+another move is better. The focus and the race (below) keep playing the base policy's move,
+so that comparison rests on every world.
 
 **The mistake rule** (:func:`is_mistake`). A move is a mistake only when it is worse than
 the best by a margin its uncertainty supports: its cost is at least :data:`MISTAKE_POINTS`
@@ -44,10 +44,10 @@ far. Worlds come in batches of :data:`BATCH`, batch ``b`` from its own generator
 refined in steps equals advice asked for in one go. Once a choice is worse than the leader
 and than the base policy's move by :data:`RACE_SE` standard errors (and a point's worth), it
 is played no more: its verdict is settled, and the work goes to the choices still in doubt;
-after the first batches, a
-choice that cannot be within :data:`FOCUS_POINTS` of the leader is played only every
-:data:`FOCUS_EVERY` batches (:func:`_focus`). A standard error is never taken below the spread
-the other choices show over its worlds (:func:`_floor`): a few worlds can agree by chance.
+after the first batches, a choice that cannot be within :data:`FOCUS_POINTS` of the leader is
+played only every :data:`FOCUS_EVERY` batches (:func:`_focus`). A standard error is never
+taken below the spread the other choices show over its worlds (:func:`_floor`): a few worlds
+can agree by chance.
 
 **Seeds.** The worlds come from a seed drawn from the decision itself (the view and the
 score), so a ranking never depends on the game's seed; ``seed=`` overrides it (for tests and
@@ -168,8 +168,8 @@ FOCUS_POINTS = 3.0
 """The choices within this many hand points' worth of the leader are played every batch."""
 PRIOR_SE = 2.0
 """The base policy's move (:func:`ginrummy.playout.view_action`) stays the best choice unless
-the leader beats it by :data:`MISTAKE_POINTS` and more than this many standard errors: unless
-the coach would call it a mistake (see the module docstring)."""
+the leader beats it by :data:`MISTAKE_POINTS` hand point's worth and more than this many
+standard errors, or the score makes the leader better (see the module docstring)."""
 PLAIN_POINTS = 0.5
 """A difference of fewer hand points than this is no reason to say "it scored better"."""
 POINT_SPAN = 20
@@ -792,11 +792,11 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
     prior = _prior(seen, actions)
     if not evaluation.exact and prior != best:
         # the base policy's move stays the best unless the leader's lead is beyond doubt
-        lead, se_prior, _ = _compare(evaluation.pairs, count, best, prior, floor)
-        sure = lead >= MISTAKE_POINTS * point_value and lead > PRIOR_SE * se_prior
+        ahead, se_prior, _ = _compare(evaluation.pairs, count, best, prior, floor)
+        sure = ahead >= MISTAKE_POINTS * point_value and ahead > PRIOR_SE * se_prior
         # the score makes it better: it wins more often with fewer hand points (the base
         # policy does not see the score)
-        score = lead > 0 and estimates[best][1] < estimates[prior][1]
+        score = ahead > 0 and estimates[best][1] < estimates[prior][1]
         if not (sure or score):
             order.remove(prior)
             order.insert(0, prior)

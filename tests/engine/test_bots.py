@@ -331,9 +331,9 @@ def test_the_strong_bot_keeps_the_base_policys_move_unless_it_is_surely_worse():
     decisions = []
     for seed in itertools.count():
         for number, state in enumerate(states_of(seed, ("intermediate", "intermediate"))):
-            if state.phase in ("draw", "discard") and len(legal_actions(state)) > 1:
-                if number % 3 == seed % 3:
-                    decisions.append((seed, state))
+            mover = state.phase in ("draw", "discard") and len(legal_actions(state)) > 1
+            if mover and number % 3 == seed % 3:
+                decisions.append((seed, state))
         if len(decisions) >= 24:
             break
     gained, deviations = 0.0, 0
