@@ -21,14 +21,15 @@ the best) and ``reasons`` (the numbers, then every reason true of it).
 **The base policy's move first.** Unless every world is played exactly, the best choice is
 the base policy's move (:func:`ginrummy.playout.view_action`, what the playouts would play),
 unless the leader beats it by :data:`MISTAKE_POINTS` hand point's worth and more than
-:data:`PRIOR_SE` standard errors (the coach would call it a mistake), or wins more often
-while scoring fewer hand points (the score, which the policy does not see, makes it better:
-ending the hand near the target, say). With a few dozen worlds per choice, the highest of a
-dozen noisy estimates is often only the luckiest: a strong bot that played it threw cards
-breaking its melds and lost to its own base policy (bench/strength.py). The policy is a
-sound default; the coach departs from it only where its playouts show beyond doubt that
-another move is better. The focus and the race (below) keep playing the base policy's move,
-so that comparison rests on every world.
+:data:`PRIOR_SE` standard errors (the coach would call it a mistake), or, when a player
+needs :data:`ENDGAME_NEEDS` points or fewer, wins more often while scoring fewer hand points
+(the score, which the policy does not see, makes it better: ending the hand near the
+target, say; earlier in a game such a difference is mostly noise). With a few dozen worlds
+per choice, the highest of a dozen noisy estimates is often only the luckiest: a strong bot
+that played it threw cards breaking its melds and lost to its own base policy
+(bench/strength.py). The policy is a sound default; the coach departs from it only where
+its playouts show beyond doubt that another move is better. The focus and the race (below)
+keep playing the base policy's move, so that comparison rests on every world.
 
 **The mistake rule** (:func:`is_mistake`). A move is a mistake only when it is worse than
 the best by a margin its uncertainty supports: its cost is at least :data:`MISTAKE_POINTS`
@@ -170,6 +171,9 @@ PRIOR_SE = 2.0
 """The base policy's move (:func:`ginrummy.playout.view_action`) stays the best choice unless
 the leader beats it by :data:`MISTAKE_POINTS` hand point's worth and more than this many
 standard errors, or the score makes the leader better (see the module docstring)."""
+ENDGAME_NEEDS = 25
+"""... or, when a player needs this many points or fewer to win the game, the leader wins more
+often with fewer hand points than it (the score makes the difference)."""
 PLAIN_POINTS = 0.5
 """A difference of fewer hand points than this is no reason to say "it scored better"."""
 POINT_SPAN = 20
@@ -789,14 +793,16 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
         key=lambda i: (-estimates[i][0], -estimates[i][1], actions[i].kind != "gin", i),
     )
     best = order[0]
+    needs = (standing.needs(0), standing.needs(1))
     prior = _prior(seen, actions)
     if not evaluation.exact and prior != best:
         # the base policy's move stays the best unless the leader's lead is beyond doubt
         ahead, se_prior, _ = _compare(evaluation.pairs, count, best, prior, floor)
         sure = ahead >= MISTAKE_POINTS * point_value and ahead > PRIOR_SE * se_prior
-        # the score makes it better: it wins more often with fewer hand points (the base
-        # policy does not see the score)
-        score = ahead > 0 and estimates[best][1] < estimates[prior][1]
+        # near the target the score makes it better: it wins more often with fewer hand
+        # points (the base policy does not see the score)
+        near = min(needs) <= ENDGAME_NEEDS
+        score = near and ahead > 0 and estimates[best][1] < estimates[prior][1]
         if not (sure or score):
             order.remove(prior)
             order.insert(0, prior)
@@ -808,7 +814,6 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
     found = facts(seen, actions, shares)
     bonus = {"gin": seen.rules.gin_bonus, "big_gin": seen.rules.big_gin_bonus}
     by_points = max(range(count), key=lambda i: (estimates[i][1], -i))
-    needs = (standing.needs(0), standing.needs(1))
     game_first = False
     if by_points != best:
         cost_b = estimates[best][0] - estimates[by_points][0]
