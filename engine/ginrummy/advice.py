@@ -18,6 +18,19 @@ deals, and its standard error comes from those paired differences.
 tells it apart, :mod:`ginrummy.reasons`), ``against`` (why the best choice beats it; None for
 the best) and ``reasons`` (the numbers, then every reason true of it).
 
+**The base policy's move first.** Unless every world is played exactly, the best choice is
+the base policy's move (:func:`ginrummy.playout.view_action`, what the playouts would play),
+unless the leader beats it by :data:`MISTAKE_POINTS` hand point's worth and more than
+:data:`PRIOR_SE` standard errors (the coach would call it a mistake), or, when a player
+needs :data:`ENDGAME_NEEDS` points or fewer, wins more often while scoring fewer hand points
+(the score, which the policy does not see, makes it better: ending the hand near the
+target, say; earlier in a game such a difference is mostly noise). With a few dozen worlds
+per choice, the highest of a dozen noisy estimates is often only the luckiest: a strong bot
+that played it threw cards breaking its melds and lost to its own base policy
+(bench/strength.py). The policy is a sound default; the coach departs from it only where
+its playouts show beyond doubt that another move is better. The focus and the race (below)
+keep playing the base policy's move, so that comparison rests on every world.
+
 **The mistake rule** (:func:`is_mistake`). A move is a mistake only when it is worse than
 the best by a margin its uncertainty supports: its cost is at least :data:`MISTAKE_POINTS`
 hand point's worth of winning chance at this score (``point_value``), *and* more than
@@ -30,11 +43,12 @@ advice's JSON) carries every sum, so the browser's worker can go on sampling whi
 thinks and during the computer's turn, and a mistake flag rests on all the worlds played so
 far. Worlds come in batches of :data:`BATCH`, batch ``b`` from its own generator, so advice
 refined in steps equals advice asked for in one go. Once a choice is worse than the leader
-by :data:`RACE_SE` standard errors (and a point's worth), it is played no more: its verdict
-is settled, and the work goes to the choices still in doubt; after the first batches, a
-choice that cannot be within :data:`FOCUS_POINTS` of the leader is played only every
-:data:`FOCUS_EVERY` batches (:func:`_focus`). A standard error is never taken below the spread
-the other choices show over its worlds (:func:`_floor`): a few worlds can agree by chance.
+and than the base policy's move by :data:`RACE_SE` standard errors (and a point's worth), it
+is played no more: its verdict is settled, and the work goes to the choices still in doubt;
+after the first batches, a choice that cannot be within :data:`FOCUS_POINTS` of the leader is
+played only every :data:`FOCUS_EVERY` batches (:func:`_focus`). A standard error is never
+taken below the spread the other choices show over its worlds (:func:`_floor`): a few worlds
+can agree by chance.
 
 **Seeds.** The worlds come from a seed drawn from the decision itself (the view and the
 score), so a ranking never depends on the game's seed; ``seed=`` overrides it (for tests and
@@ -120,7 +134,7 @@ from .game import HandEntry
 from .hand import Action, HandState, _is_int, apply, known_cards
 from .layoffs import check_lay_offs, lay_offs
 from .opponent import Model, every_world, sample_worlds, world_state
-from .playout import known_after, playout_end
+from .playout import known_after, playout_end, view_action
 from .policy import forget as forget_deadwood
 from .policy import meld_outs
 from .public import PlayerView, view
@@ -153,6 +167,13 @@ FOCUS_EVERY = 4
 """... after which every choice still in the race is played every this many batches."""
 FOCUS_POINTS = 3.0
 """The choices within this many hand points' worth of the leader are played every batch."""
+PRIOR_SE = 2.0
+"""The base policy's move (:func:`ginrummy.playout.view_action`) stays the best choice unless
+the leader beats it by :data:`MISTAKE_POINTS` hand point's worth and more than this many
+standard errors, or the score makes the leader better (see the module docstring)."""
+ENDGAME_NEEDS = 25
+"""... or, when a player needs this many points or fewer to win the game, the leader wins more
+often with fewer hand points than it (the score makes the difference)."""
 PLAIN_POINTS = 0.5
 """A difference of fewer hand points than this is no reason to say "it scored better"."""
 POINT_SPAN = 20
@@ -571,6 +592,7 @@ def _play(
         return evaluation
     model = Model(seen)
     actions = list(evaluation.choices)
+    prior = _prior(seen, actions)
     me = seen.player
     values: dict[tuple[int, int, int] | None, float] = {}
     point_value = _point_value(standing, me)
@@ -611,7 +633,7 @@ def _play(
     batches = evaluation.batches
     played = 0
     while True:
-        playing = _focus(sums, point_value, batches)
+        playing = _focus(sums, point_value, batches, prior)
         cost = BATCH * sum(playing)
         if samples is not None:
             done = (batches - evaluation.batches) * BATCH >= samples
@@ -624,7 +646,7 @@ def _play(
             sums.add(1.0, play_world(world_state(seen, world), playing))
         played += cost
         batches += 1
-        _race(sums, point_value)
+        _race(sums, point_value, prior)
     return _frozen(evaluation, sums, batches - evaluation.batches, exact=False)
 
 
@@ -641,23 +663,32 @@ def _frozen(evaluation: Evaluation, sums: _Sums, batches: int, exact: bool) -> E
     )
 
 
-def _race(sums: _Sums, point_value: float) -> None:
-    """Stop playing the choices already surely worse than the leader (module docstring)."""
+def _race(sums: _Sums, point_value: float, prior: int) -> None:
+    """Stop playing the choices already surely worse than the leader and than the base
+    policy's move ``prior`` while it is played (module docstring): the best is one of them."""
     leader = _leader(sums.totals, sums.active)
     floor = _floor(sums.pairs, sums.count, leader, sums.active)
+    rivals = {leader, prior} if sums.active[prior] else {leader}
     for i in range(sums.count):
-        if i == leader or not sums.active[i] or sum(sums.active) <= 2:
+        if i in rivals or not sums.active[i] or sum(sums.active) <= 2:
             continue
-        cost, se, count = _compare(sums.pairs, sums.count, leader, i, floor)
-        if count >= RACE_FROM and cost >= MISTAKE_POINTS * point_value and cost > RACE_SE * se:
+        if all(_surely_worse(sums, rival, i, floor, point_value) for rival in rivals):
             sums.active[i] = False
 
 
-def _focus(sums: _Sums, point_value: float, batch: int) -> list[bool]:
+def _surely_worse(sums: _Sums, rival: int, i: int, floor: float, point_value: float) -> bool:
+    """Whether choice ``i`` is worse than ``rival`` by :data:`RACE_SE` standard errors and a
+    point's worth, over :data:`RACE_FROM` worlds or more."""
+    cost, se, count = _compare(sums.pairs, sums.count, rival, i, floor)
+    return count >= RACE_FROM and cost >= MISTAKE_POINTS * point_value and cost > RACE_SE * se
+
+
+def _focus(sums: _Sums, point_value: float, batch: int, prior: int) -> list[bool]:
     """The choices played in batch ``batch``: every choice still played in the first
     :data:`FOCUS_FROM` batches and every :data:`FOCUS_EVERY` batches; in the others only the
-    leader and the choices that could still be within :data:`FOCUS_POINTS` of it (cost less
-    one standard error). The clearly worse are still played, less often."""
+    leader, the base policy's move (``prior``) and the choices that could still be within
+    :data:`FOCUS_POINTS` of the leader (cost less one standard error). The clearly worse are
+    still played, less often."""
     if batch < FOCUS_FROM or batch % FOCUS_EVERY == 0:
         return list(sums.active)
     leader = _leader(sums.totals, sums.active)
@@ -665,8 +696,15 @@ def _focus(sums: _Sums, point_value: float, batch: int) -> list[bool]:
     playing = []
     for i in range(sums.count):
         cost, se, _ = _compare(sums.pairs, sums.count, leader, i, floor)
-        playing.append(sums.active[i] and cost - se < FOCUS_POINTS * point_value)
+        near = i == prior or cost - se < FOCUS_POINTS * point_value
+        playing.append(sums.active[i] and near)
     return playing
+
+
+def _prior(seen: PlayerView, actions: list[Action]) -> int:
+    """The index of the base policy's move among ``actions`` (the engine's order)."""
+    move = view_action(seen)
+    return actions.index(move) if move in actions else 0
 
 
 def _floor(pairs: Any, count: int, leader: int, active: Any) -> float:
@@ -755,6 +793,20 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
         key=lambda i: (-estimates[i][0], -estimates[i][1], actions[i].kind != "gin", i),
     )
     best = order[0]
+    needs = (standing.needs(0), standing.needs(1))
+    prior = _prior(seen, actions)
+    if not evaluation.exact and prior != best:
+        # the base policy's move stays the best unless the leader's lead is beyond doubt
+        ahead, se_prior, _ = _compare(evaluation.pairs, count, best, prior, floor)
+        sure = ahead >= MISTAKE_POINTS * point_value and ahead > PRIOR_SE * se_prior
+        # near the target the score makes it better: it wins more often with fewer hand
+        # points (the base policy does not see the score)
+        near = min(needs) <= ENDGAME_NEEDS
+        score = near and ahead > 0 and estimates[best][1] < estimates[prior][1]
+        if not (sure or score):
+            order.remove(prior)
+            order.insert(0, prior)
+            best = prior
     shares = {
         actions[i]: (_percent(totals[i][6], totals[i][0]), _percent(totals[i][7], totals[i][0]))
         for i in range(count)
@@ -762,7 +814,6 @@ def _advice(seen: PlayerView, standing: Standing, evaluation: Evaluation) -> Adv
     found = facts(seen, actions, shares)
     bonus = {"gin": seen.rules.gin_bonus, "big_gin": seen.rules.big_gin_bonus}
     by_points = max(range(count), key=lambda i: (estimates[i][1], -i))
-    needs = (standing.needs(0), standing.needs(1))
     game_first = False
     if by_points != best:
         cost_b = estimates[best][0] - estimates[by_points][0]

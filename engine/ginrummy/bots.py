@@ -7,7 +7,9 @@ weaker on purpose:
 
 - ``strong``: plays the coach's best choice, with :data:`STRONG_PLAYOUTS` playouts per
   decision (more than a first hint's :data:`~ginrummy.advice.HINT_PLAYOUTS`): the teacher is
-  at least as strong as the strongest opponent;
+  at least as strong as the strongest opponent. That is the base policy's move unless the
+  coach's playouts show another beats it beyond doubt (:data:`~ginrummy.advice.PRIOR_SE`):
+  playing the leader of a dozen noisy estimates, it lost to its own base policy;
 - ``intermediate``: no look-ahead: the base policy alone (the move the coach's playouts
   would make for it), with a worse knock rule: it knocks at the first chance;
 - ``beginner``: the intermediate, with noise: it takes from the pile only to make a meld,

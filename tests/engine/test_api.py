@@ -234,7 +234,9 @@ def test_view_bot_and_advice():
     )
     advice = ask({"op": "advice", "state": state, "samples": 3, "seed": 2})["result"]
     assert advice["samples"] == 4 and len(advice["choices"]) == 2  # worlds come in fours
-    assert advice["choices"][0]["win"] >= advice["choices"][1]["win"]
+    # the best is the base policy's move unless another beats it beyond doubt (4 worlds: not)
+    best, other = advice["choices"]
+    assert other["win"] <= best["win"] or (other["cost"] == 0 and not other["mistake"])
     game = ask({"op": "game_new", "seed": 7})["result"]["game"]
     on_game = ask({"op": "advice", "game": game, "samples": 4})["result"]
     refined = ask({"op": "advice", "game": game, "samples": 4, "previous": on_game})["result"]
