@@ -278,7 +278,7 @@ def sample_worlds(model: Model, count: int, rng: random.Random) -> list[World]:
         for card in held:
             proposal *= weights[card]
         candidates.append((held, model.weight(mask) / proposal))
-    total = sum(w for _, w in candidates)
+    total = math.fsum(w for _, w in candidates)
     worlds = []
     spacing = total / count
     point = rng.random() * spacing
@@ -343,7 +343,7 @@ def every_world(model: Model) -> Iterator[tuple[World, float]]:
     unseen = model.unseen
     deals = list(itertools.combinations(unseen, model.hidden))
     weights = [model.weight(_mask(held)) for held in deals]
-    total = sum(weights)
+    total = math.fsum(weights)
     for held, weight in zip(deals, weights):
         rest = tuple(c for c in unseen if c not in held)
         downs: list[tuple[Card, ...]] = [(c,) for c in rest] if model.face_down else [()]

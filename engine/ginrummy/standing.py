@@ -116,7 +116,7 @@ def hand_points(rules: RuleSet) -> tuple[tuple[int, float], ...]:
         shares = ((points, 0.75), (2 * points, 0.25)) if rules.spade_doubles else ((points, 1.0),)
         for value, share in shares:
             counts[value] = counts.get(value, 0.0) + hands * share
-    total = sum(counts.values())
+    total = math.fsum(counts.values())
     return tuple((points, count / total) for points, count in sorted(counts.items()))
 
 
@@ -143,15 +143,15 @@ def _win_table(target: int, points: tuple[tuple[int, float], ...]) -> tuple[tupl
     # a hand won for 0 points (a tie under tie="knocker") changes no score: like a dead hand
     stay = chances.pop(0, 0.0)
     outcomes = sorted((k, c / (1.0 - stay)) for k, c in chances.items())
-    reach = [sum(c for k, c in outcomes if k >= need) for need in range(size + 1)]
+    reach = [math.fsum(c for k, c in outcomes if k >= need) for need in range(size + 1)]
     table = [[0.0] * (size + 1) for _ in range(size + 1)]
     for mine in range(1, size + 1):
         row = table[mine]
         short = [(c, mine - k) for k, c in outcomes if k < mine]  # wins that leave me short
         for theirs in range(1, size + 1):
             # I win the next hand (reaching the target, or not yet), or they win it
-            mine_next = reach[mine] + sum(c * table[left][theirs] for c, left in short)
-            theirs_next = sum(c * row[theirs - k] for k, c in outcomes if k < theirs)
+            mine_next = reach[mine] + math.fsum(c * table[left][theirs] for c, left in short)
+            theirs_next = math.fsum(c * row[theirs - k] for k, c in outcomes if k < theirs)
             row[theirs] = 0.5 * mine_next + 0.5 * theirs_next
     return tuple(tuple(row) for row in table)
 
@@ -235,4 +235,4 @@ def _win_chance(standing: Standing, player: int) -> float:
         else:
             mine, theirs = target - points[player], target - points[1 - player]
             shares.append(chance(standing.rules, mine, theirs))
-    return sum(shares) / len(shares)
+    return math.fsum(shares) / len(shares)
