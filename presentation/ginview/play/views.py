@@ -538,13 +538,10 @@ def review_html(session: Session, cat: Catalog) -> str:
     log = session.log
     if not log:
         return section("gin-play-review", t("play.review"), f"<p>{esc(t('play.review_empty'))}</p>")
+    headline = f'<p class="gin-headline">{esc(accuracy_text(session, cat))}</p>'
     mistakes = [e for e in log if e.mistake]
     if not mistakes:
-        return section(
-            "gin-play-review",
-            t("play.review"),
-            f'<p class="gin-headline">{esc(accuracy_text(session, cat))}</p>',
-        )
+        return section("gin-play-review", t("play.review"), headline)
     rows = "".join(
         f"<tr><td>{e.hand}</td><td>{esc(judged_label(e.action.to_json(), e.top, cat))}</td>"
         f"<td>{esc(judged_label(e.best.to_json(), e.top, cat))}</td>"
@@ -558,8 +555,8 @@ def review_html(session: Session, cat: Catalog) -> str:
     return section(
         "gin-play-review",
         t("play.review"),
-        f'<p class="gin-headline">{esc(accuracy_text(session, cat))}</p>'
-        f'<table class="gin-sheet"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>',
+        headline
+        + f'<table class="gin-sheet"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>',
     )
 
 
