@@ -648,8 +648,11 @@ def test_the_copy_button_copies_the_replay_link(servers, browser):
 
 FIRST_SCREEN_JS = """() => {
   const h = window.innerHeight, w = window.innerWidth;
+  // the first screen of the page, wherever it is scrolled to (in the page's coordinates)
   const inside = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
-                           return r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w + 0.5; };
+                           const [top, left] = [r.top + window.scrollY, r.left + window.scrollX];
+                           return top >= 0 && top + r.height <= h && left >= 0
+                             && left + r.width <= w + 0.5; };
   const cards = [...document.querySelectorAll('.gin-hand .gin-face')];
   const moves = [...document.querySelectorAll('.gin-turn button, .gin-pile.gin-can')];
   const small = [...document.querySelectorAll('.gin-play button')].filter((b) => b.offsetParent)
