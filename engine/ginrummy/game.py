@@ -112,7 +112,7 @@ On a Hollywood sheet every settlement step (``game_won`` … ``difference``) car
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -391,9 +391,12 @@ class GameSheet:
 
 
 def score_game(
-    entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
+    entries: Iterable[Any],
+    rules: str | RuleSet | dict[str, Any] = "standard",
+    numbers: Sequence[int] | None = None,
 ) -> GameSheet:
-    """The sheet of one game from its hands won, in order (``HandEntry``, dicts or pairs).
+    """The sheet of one game from its hands won, in order (``HandEntry``, dicts or pairs),
+    numbered 1, 2, 3… or by ``numbers`` (a game's hand numbers, void hands counted).
 
     >>> sheet = score_game([(1, 60), (1, 45)], rules="pokerwiner")
     >>> sheet.winner, sheet.shutout, sheet.totals, sheet.difference
@@ -404,7 +407,7 @@ def score_game(
     ginrummy.errors.RuleError: the game ended on hand 2; hand 3 cannot be scored
     """
     rules = get_rules(rules)
-    numbered = list(enumerate(_entries(entries), 1))
+    numbered = _numbered(_entries(entries), numbers)
     return _play(numbered, rules)
 
 
@@ -603,7 +606,9 @@ def hollywood_columns(started: Iterable[int], open_columns: Iterable[int]) -> tu
 
 
 def score_hollywood(
-    entries: Iterable[Any], rules: str | RuleSet | dict[str, Any] = "standard"
+    entries: Iterable[Any],
+    rules: str | RuleSet | dict[str, Any] = "standard",
+    numbers: Sequence[int] | None = None,
 ) -> HollywoodSheet:
     """The Hollywood sheet of ``rules.hollywood_columns`` games scored at once (module docstring).
 
@@ -617,7 +622,7 @@ def score_hollywood(
     """
     rules = get_rules(rules)
     count = rules.hollywood_columns  # 1 to 10: RuleSet refuses any other
-    numbered = list(enumerate(_entries(entries), 1))
+    numbered = _numbered(_entries(entries), numbers)
     target = rules.game_target
     per_column: list[list[tuple[int, HandEntry]]] = [[] for _ in range(count)]
     running = [[0, 0] for _ in range(count)]
@@ -678,6 +683,25 @@ def _entries(entries: Iterable[Any]) -> list[HandEntry]:
             limit=MAX_ENTRIES,
         )
     return [HandEntry.from_json(e) for e in entries]
+
+
+def _numbered(
+    entries: list[HandEntry], numbers: Sequence[int] | None
+) -> list[tuple[int, HandEntry]]:
+    """Each entry with its hand's number: 1, 2, 3… or ``numbers``, the hands' numbers in a game
+    where void hands count (:attr:`ginrummy.match.Game.numbers`)."""
+    if numbers is None:
+        return list(enumerate(entries, 1))
+    numbers = list(numbers)
+    rising = all(_is_int(n) and n > 0 for n in numbers) and numbers == sorted(set(numbers))
+    if len(numbers) != len(entries) or not rising:
+        raise RuleError(
+            "bad_entry",
+            "numbers: one rising hand number per entry",
+            field="numbers",
+            value=quote(numbers),
+        )
+    return list(zip(numbers, entries, strict=True))
 
 
 def _step(code: str, **params: Any) -> dict[str, Any]:

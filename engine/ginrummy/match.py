@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,8 +91,16 @@ class Game:
         return entries + ((current,) if current is not None else ())
 
     @property
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers of the hands in :attr:`entries`, as the table counts them (void hands
+        counted), so the sheet's "hand 10" is the table's."""
+        won = [n for n, p in enumerate(self.played, 1) if p.entry is not None]
+        current = [self.number] if self.hand.entry() is not None else []
+        return tuple(won + current)
+
+    @property
     def sheet(self) -> GameSheet | HollywoodSheet:
-        return score_sheet(self.entries, self.rules, self.format)
+        return score_sheet(self.entries, self.rules, self.format, self.numbers)
 
     @property
     def finished(self) -> bool:
@@ -117,10 +125,13 @@ class Game:
 
 
 def score_sheet(
-    entries: Iterable[Any], rules: RuleSet, format: str = "standard"
+    entries: Iterable[Any],
+    rules: RuleSet,
+    format: str = "standard",
+    numbers: Sequence[int] | None = None,
 ) -> GameSheet | HollywoodSheet:
-    """The sheet of these entries in this format."""
-    return (score_hollywood if format == "hollywood" else score_game)(entries, rules)
+    """The sheet of these entries in this format (hands numbered by ``numbers``, if given)."""
+    return (score_hollywood if format == "hollywood" else score_game)(entries, rules, numbers)
 
 
 def deck_for(seed: int, number: int) -> tuple[Card, ...]:

@@ -121,7 +121,7 @@ def play_checked(game: Game, levels, seed):
             assert hand.entry().winner == (knocker if expected.winner == "knocker" else 1 - knocker)
         hands += 1
         scorer = score_hollywood if game.format == "hollywood" else score_game
-        assert game.sheet == scorer(list(game.entries), game.rules)
+        assert game.sheet == scorer(list(game.entries), game.rules, game.numbers)
         if game.finished:
             assert game.sheet.finished
             return game, hands

@@ -11,7 +11,7 @@ import pytest
 from ginrummy import RULESETS, RuleError
 from ginrummy.bots import joins_meld
 from ginrummy.cards import DECK
-from ginrummy.game import MAX_ENTRIES, HandEntry
+from ginrummy.game import MAX_ENTRIES, HandEntry, score_game
 from ginrummy.hand import deal
 from ginrummy.match import (
     MAX_DEALS,
@@ -88,6 +88,20 @@ def test_after_a_void_hand_the_deal_passes_when_the_rules_say_so():
     after = next_hand(game)
     assert after.hand.dealer == 1 and after.played[-1].entry is None
     assert game_from_json(after.to_json()) == after
+
+
+@pytest.mark.parametrize("format", ["standard", "hollywood"])
+def test_the_sheet_numbers_hands_as_the_table_does_void_hands_counted(format):
+    game = finish(new_game(seed=3, format=format))  # hand 1 of seed 3 is dead
+    assert game.hand.outcome == "dead" and game.sheet.rows == ()
+    while game.hand.outcome == "dead":
+        game = finish(next_hand(game))
+    won = game.number
+    assert won > 1 and game.numbers == (won,)
+    assert [row.hand for row in game.sheet.rows] == [won]
+    assert score_game(game.entries).rows[0].hand == 1  # a bare list of entries: 1, 2, 3…
+    with pytest.raises(RuleError, match="one rising hand number per entry"):
+        score_game(game.entries, numbers=[won, won + 1])
 
 
 def test_the_game_ends_with_its_sheet_and_json_is_checked():
