@@ -129,9 +129,9 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GinRummyError, RuleError
+from .errors import GinRummyError, RuleError, whole_number
 from .game import HandEntry
-from .hand import Action, HandState, _is_int, apply, known_cards
+from .hand import Action, HandState, apply, known_cards
 from .layoffs import check_lay_offs, lay_offs
 from .opponent import Model, every_world, sample_worlds, world_state
 from .playout import known_after, playout_end, view_action
@@ -297,7 +297,9 @@ class Evaluation:
         if not isinstance(data, dict) or data.get("version") != JSON_VERSION:
             raise _bad("evaluation", data)
         for name, kind in (("key", str), ("seed", int), ("batches", int), ("exact", bool)):
-            if not isinstance(data.get(name), kind) or (kind is int and not _is_int(data[name])):
+            if not isinstance(data.get(name), kind) or (
+                kind is int and not whole_number(data[name])
+            ):
                 raise _bad(name, data.get(name))
         if data["batches"] < 0 or data["batches"] * BATCH > MAX_WORLDS:
             raise _bad("batches", data["batches"])
@@ -445,7 +447,7 @@ def advise(
     if state.phase == "finished":
         raise RuleError("hand_over", "the hand is over", kind="advice")
     least = 0 if previous is not None else 1
-    if samples is not None and (not _is_int(samples) or not least <= samples <= MAX_SAMPLES):
+    if samples is not None and (not whole_number(samples) or not least <= samples <= MAX_SAMPLES):
         raise RuleError(
             "bad_setting",
             f"samples must be a whole number from 1 to {MAX_SAMPLES} (or 0 with previous), "
@@ -453,7 +455,7 @@ def advise(
             setting="samples",
             value=str(samples)[:40],
         )
-    if seed is not None and not _is_int(seed):
+    if seed is not None and not whole_number(seed):
         raise RuleError(
             "bad_setting",
             f"seed must be a whole number, not {str(seed)[:40]}",

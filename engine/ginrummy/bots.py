@@ -40,7 +40,7 @@ from .errors import RuleError
 from .hand import Action
 from .melds import arrange
 from .playout import view_action
-from .policy import _least, joins_meld, meld_outs
+from .policy import joins_meld, least_deadwood, meld_outs
 from .public import PlayerView, view
 from .standing import Standing
 
@@ -106,7 +106,7 @@ def _first_knock(seen: PlayerView, actions: list[Action]) -> Action | None:
 def _kept(seen: PlayerView, card: Card | None) -> tuple[int, int]:
     if card is None:
         return (0, 0)
-    return (_least(seen.hand.mask ^ card.bit), -card.value)
+    return (least_deadwood(seen.hand.mask ^ card.bit), -card.value)
 
 
 def _noisy(seen: PlayerView, actions: list[Action], move: Action, rng: random.Random) -> Action:

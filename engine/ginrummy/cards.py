@@ -211,7 +211,7 @@ class Hand(tuple[Card, ...]):
 
     def sorted(self) -> Hand:
         """The same cards by rank, then suit (S, H, D, C)."""
-        return _hand(tuple(sorted(self)), self.mask)
+        return unchecked_hand(tuple(sorted(self)), self.mask)
 
     def __str__(self) -> str:
         return " ".join(map(str, self))
@@ -228,7 +228,7 @@ CardsLike = Hand | str | Iterable[Card | str]
 notation such as ``"AS 2S TH"``, or an iterable of cards and card notation."""
 
 
-def _hand(cards: tuple[Card, ...], mask: int) -> Hand:
+def unchecked_hand(cards: tuple[Card, ...], mask: int) -> Hand:
     """The Hand of ``cards`` (distinct Card objects) whose bits make ``mask``: no checks."""
     hand = tuple.__new__(Hand, cards)
     hand.__dict__["mask"] = mask
@@ -244,7 +244,7 @@ def _checked_hand(cards: tuple[Card, ...]) -> Hand:
                 "duplicate_card", f"{card} appears twice", token=str(card), position=position
             )
         mask |= card.bit
-    return _hand(cards, mask)
+    return unchecked_hand(cards, mask)
 
 
 def _tokens(text: str) -> list[str]:
@@ -320,4 +320,4 @@ def cards_from_mask(mask: int) -> Hand:
         low = mask & -mask
         cards.append(DECK[low.bit_length() - 1])
         mask ^= low
-    return _hand(tuple(cards), whole)
+    return unchecked_hand(tuple(cards), whole)

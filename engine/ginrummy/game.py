@@ -150,7 +150,7 @@ class HandEntry:
     boxes: int = 1
 
     def __post_init__(self) -> None:
-        if not _is_int(self.winner) or self.winner not in PLAYERS:
+        if not whole_number(self.winner) or self.winner not in PLAYERS:
             raise RuleError(
                 "bad_entry",
                 f"winner must be player 0 or 1, not {shown(self.winner)}",
@@ -161,7 +161,7 @@ class HandEntry:
             )
         for name, high in (("points", MAX_HAND_POINTS), ("boxes", MAX_BOXES)):
             value = getattr(self, name)
-            if not _is_int(value) or not 0 <= value <= high:
+            if not whole_number(value) or not 0 <= value <= high:
                 raise RuleError(
                     "bad_entry",
                     f"{name} must be a whole number from 0 to {high}, not {quote(value)}",
@@ -187,7 +187,7 @@ class HandEntry:
         ``spade_doubles_box`` and the upcard is a spade.
         """
         rules = get_rules(rules)
-        if not _is_int(knocker) or knocker not in PLAYERS:
+        if not whole_number(knocker) or knocker not in PLAYERS:
             raise RuleError(
                 "bad_entry",
                 f"knocker must be player 0 or 1, not {shown(knocker)}",
@@ -693,7 +693,7 @@ def _numbered(
     if numbers is None:
         return list(enumerate(entries, 1))
     numbers = list(numbers)
-    rising = all(_is_int(n) and n > 0 for n in numbers) and numbers == sorted(set(numbers))
+    rising = all(whole_number(n) and n > 0 for n in numbers) and numbers == sorted(set(numbers))
     if len(numbers) != len(entries) or not rising:
         raise RuleError(
             "bad_entry",
@@ -706,10 +706,6 @@ def _numbered(
 
 def _step(code: str, **params: Any) -> dict[str, Any]:
     return {"code": code, **params}
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _pair(values: Iterable[int]) -> tuple[int, int]:

@@ -98,9 +98,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from .cards import DECK, Card, CardsLike, Hand, _hand, parse_cards
+from .cards import DECK, Card, CardsLike, Hand, parse_cards, unchecked_hand
 from .ending import check_ending, verdict
-from .errors import CardError, GinRummyError, RuleError, quote, short_repr, shown
+from .errors import CardError, GinRummyError, RuleError, quote, short_repr, shown, whole_number
 from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
@@ -192,7 +192,7 @@ class Action:
             object.__setattr__(self, "melds", check_melds(melds))
         if self.lay_offs is not None:
             object.__setattr__(self, "lay_offs", _lay_off_pairs(self.kind, self.lay_offs))
-        if not _is_int(self.player) or self.player not in (0, 1):
+        if not whole_number(self.player) or self.player not in (0, 1):
             raise RuleError(
                 "bad_action",
                 f"player must be 0 or 1, not {shown(self.player)}",
@@ -323,7 +323,7 @@ def _lay_off_pairs(kind: str, plays: Any) -> tuple[tuple[Card, int], ...]:
         if (
             not isinstance(play, (tuple, list))
             or len(play) != 2
-            or not _is_int(play[1])
+            or not whole_number(play[1])
             or not isinstance(play[0], (str, Card))
         ):
             raise RuleError(
@@ -361,7 +361,7 @@ class Event:
     def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:
             raise _bad("history", f"unknown move {shown(self.kind)} in the history", self.kind)
-        if not _is_int(self.player) or self.player not in (0, 1):
+        if not whole_number(self.player) or self.player not in (0, 1):
             raise _bad("history", f"player must be 0 or 1, not {shown(self.player)}", self.player)
         if (self.kind in SEEN_KINDS) != isinstance(self.card, Card):
             raise _bad(
@@ -506,7 +506,7 @@ def deal(
     ginrummy.errors.CardError: expected 52 cards, got 51
     """
     rules = get_rules(rules)
-    if not _is_int(dealer) or dealer not in (0, 1):
+    if not whole_number(dealer) or dealer not in (0, 1):
         raise RuleError(
             "bad_setting",
             f"dealer must be player 0 or 1, not {shown(dealer)}",
@@ -525,7 +525,7 @@ def deal(
             "bad_setting", "give a seed or a deck, not both", setting="seed", value=short_repr(seed)
         )
     if deck is None:
-        if seed is not None and (not _is_int(seed)):
+        if seed is not None and (not whole_number(seed)):
             raise RuleError(
                 "bad_setting",
                 f"seed must be a whole number, not {shown(seed)}",
@@ -560,7 +560,7 @@ def legal_actions(state: HandState) -> list[Action]:
     >>> [a.kind for a in legal_actions(state)].count("discard")
     10
     """
-    return _legal(
+    return legal_for(
         state.phase,
         state.turn,
         state.hands[state.turn],
@@ -572,7 +572,7 @@ def legal_actions(state: HandState) -> list[Action]:
     )
 
 
-def _legal(
+def legal_for(
     phase: str,
     player: int,
     hand: Hand,
@@ -635,18 +635,18 @@ def apply(state: HandState, action: Action | dict[str, Any]) -> HandState:
             kind=action.kind,
             phase=state.phase,
         )
-    after = _MOVES[action.kind](state, action)
+    after = TRANSITIONS[action.kind](state, action)
     seen = (
         state.discards[-1]
         if action.kind in ("take_upcard", "draw_discard")
         else (action.card if action.kind == "discard" else None)
     )
-    return _replace(after, history=state.history + (Event(action.kind, action.player, seen),))
+    return fast_replace(after, history=state.history + (Event(action.kind, action.player, seen),))
 
 
 def _take_upcard(state: HandState, action: Action) -> HandState:
     card = state.discards[-1]
-    return _replace(
+    return fast_replace(
         state,
         hands=_give(state.hands, action.player, card),
         discards=state.discards[:-1],
@@ -657,13 +657,13 @@ def _take_upcard(state: HandState, action: Action) -> HandState:
 
 def _pass(state: HandState, action: Action) -> HandState:
     if action.player == state.non_dealer:
-        return _replace(state, turn=state.dealer)
-    return _replace(state, phase="draw", turn=state.non_dealer, stock_only=True)
+        return fast_replace(state, turn=state.dealer)
+    return fast_replace(state, phase="draw", turn=state.non_dealer, stock_only=True)
 
 
 def _draw_stock(state: HandState, action: Action) -> HandState:
     card = state.stock[0]
-    return _replace(
+    return fast_replace(
         state,
         hands=_give(state.hands, action.player, card),
         stock=state.stock[1:],
@@ -679,7 +679,7 @@ def _draw_discard(state: HandState, action: Action) -> HandState:
     if not state.discards:
         raise RuleError("discard_pile_empty", "the discard pile is empty")
     card = state.discards[-1]
-    return _replace(
+    return fast_replace(
         state,
         hands=_give(state.hands, action.player, card),
         discards=state.discards[:-1],
@@ -712,20 +712,22 @@ def _discard(state: HandState, action: Action) -> HandState:
     hands = _set(state.hands, action.player, rest)
     discards = state.discards + (action.card,)
     other = 1 - action.player
-    after = _replace(state, hands=hands, discards=discards, phase="draw", turn=other, taken=None)
+    after = fast_replace(
+        state, hands=hands, discards=discards, phase="draw", turn=other, taken=None
+    )
     if len(state.stock) > 2:
         return after
     # the stock's last 2 cards or fewer: the other 30 of the 32 not in a hand are on the pile
     if state.end_of_stock == "reshuffle" and state.reshuffles < MAX_RESHUFFLES:
         pile = list(discards[:-1])
         random.Random(" ".join(map(str, pile))).shuffle(pile)
-        return _replace(
+        return fast_replace(
             after,
             stock=state.stock + tuple(pile),
             discards=discards[-1:],
             reshuffles=state.reshuffles + 1,
         )
-    return _replace(after, phase="finished", outcome="dead")
+    return fast_replace(after, phase="finished", outcome="dead")
 
 
 def _knock(state: HandState, action: Action) -> HandState:
@@ -736,7 +738,7 @@ def _knock(state: HandState, action: Action) -> HandState:
     if layout is None:  # the engine's best layout for the knocker, shown to the defender
         other = state.hands[1 - action.player]
         layout = knocker_layout(rest, other)
-    knocked = _replace(
+    knocked = fast_replace(
         state,
         hands=_set(state.hands, action.player, rest),
         taken=None,
@@ -747,7 +749,7 @@ def _knock(state: HandState, action: Action) -> HandState:
     )
     if ending == "gin":
         return _finish(knocked)
-    return _replace(knocked, phase="lay_off", turn=1 - action.player)
+    return fast_replace(knocked, phase="lay_off", turn=1 - action.player)
 
 
 def layout_deadwood(layout: tuple[Meld, ...], hand: Hand) -> int:
@@ -770,16 +772,16 @@ def _big_gin(state: HandState, action: Action) -> HandState:
     check_ending(
         "big_gin", min_deadwood_mask(state.hands[action.player].mask), state.rules, state.upcard
     )
-    return _finish(_replace(state, taken=None, knocker=action.player, ending="big_gin"))
+    return _finish(fast_replace(state, taken=None, knocker=action.player, ending="big_gin"))
 
 
 def _lay_off(state: HandState, action: Action) -> HandState:
-    return _finish(_replace(state, laid_off=action.lay_offs))
+    return _finish(fast_replace(state, laid_off=action.lay_offs))
 
 
 def _finish(state: HandState) -> HandState:
     result = _score(state)
-    return _replace(
+    return fast_replace(
         state, phase="finished", turn=state.knocker, outcome=result.outcome, result=result
     )
 
@@ -797,7 +799,7 @@ def _score(state: HandState) -> HandResult:
     )
 
 
-_MOVES = {
+TRANSITIONS = {
     "take_upcard": _take_upcard,
     "pass": _pass,
     "draw_stock": _draw_stock,
@@ -810,7 +812,7 @@ _MOVES = {
 }
 
 
-def _replace(state: HandState, **changes: Any) -> HandState:
+def fast_replace(state: HandState, **changes: Any) -> HandState:
     """``dataclasses.replace`` without its checks (HandState has no ``__post_init__``): a move
     is a few microseconds, which the bots' and the coach's playouts need."""
     new = object.__new__(HandState)
@@ -822,7 +824,7 @@ def _replace(state: HandState, **changes: Any) -> HandState:
 
 def _give(hands: tuple[Hand, Hand], player: int, card: Card) -> tuple[Hand, Hand]:
     hand = hands[player]
-    return _set(hands, player, _hand(tuple(hand) + (card,), hand.mask | card.bit))
+    return _set(hands, player, unchecked_hand(tuple(hand) + (card,), hand.mask | card.bit))
 
 
 def _set(hands: tuple[Hand, Hand], player: int, hand: Hand) -> tuple[Hand, Hand]:
@@ -830,7 +832,7 @@ def _set(hands: tuple[Hand, Hand], player: int, hand: Hand) -> tuple[Hand, Hand]
 
 
 def _without(hand: Hand, card: Card) -> Hand:
-    return _hand(tuple(c for c in hand if c is not card), hand.mask & ~card.bit)
+    return unchecked_hand(tuple(c for c in hand if c is not card), hand.mask & ~card.bit)
 
 
 def _text(cards: Card | Iterable[object] | None) -> str | None:
@@ -839,10 +841,6 @@ def _text(cards: Card | Iterable[object] | None) -> str | None:
     if isinstance(cards, Card):
         return str(cards)
     return " ".join(map(str, cards))
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --- reading a state back from JSON ----------------------------------------------------------
@@ -895,7 +893,7 @@ def _read(name: str, read: Callable[[Any], _T], value: Any) -> _T:
         raise _bad(name, f"{name}: {error}", token or value) from None
 
 
-def _rules_from_json(data: object) -> RuleSet:
+def rules_from_json(data: object) -> RuleSet:
     if isinstance(data, str):
         return get_rules(data)
     if not isinstance(data, dict):
@@ -911,7 +909,7 @@ def _state_from_json(data: object) -> HandState:
         raise _bad(missing[0], f"the hand state has no {missing[0]!r}")
     if not _is(data["version"], JSON_VERSION):
         raise _bad("version", f"unknown state version {shown(data['version'])}", data["version"])
-    rules = _rules_from_json(data["rules"])
+    rules = rules_from_json(data["rules"])
 
     def cards(name: str, text: object, count: int | None = None) -> Hand:
         if not isinstance(text, str):
@@ -946,7 +944,7 @@ def _state_from_json(data: object) -> HandState:
         message = f"the state must hold each of the 52 cards once: {error}"
         raise _bad("cards", message, error.token or len(everything)) from None
     reshuffles = data["reshuffles"]
-    if not _is_int(reshuffles) or not 0 <= reshuffles <= MAX_RESHUFFLES:
+    if not whole_number(reshuffles) or not 0 <= reshuffles <= MAX_RESHUFFLES:
         raise _bad("reshuffles", f"reshuffles must be 0 to {MAX_RESHUFFLES}", reshuffles)
     if not isinstance(data["stock_only"], bool):
         raise _bad("stock_only", "stock_only must be true or false", data["stock_only"])
@@ -975,7 +973,7 @@ def _state_from_json(data: object) -> HandState:
     _check_consistent(state)
     if phase == "finished" and state.outcome != "dead":
         result = _score(state)
-        state = _replace(state, result=result)
+        state = fast_replace(state, result=result)
         if result.outcome != state.outcome:
             raise _bad(
                 "outcome", f"the cards score {result.outcome}, not {state.outcome}", state.outcome

@@ -194,7 +194,7 @@ def lay_offs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> La
                 f"{card} is in a knocker's meld and the defender's hand",
                 token=str(card),
             )
-    return _play(melds, defender.mask, {})
+    return best_lay_offs(melds, defender.mask, {})
 
 
 def _best_choice(
@@ -230,13 +230,13 @@ def _best_choice(
     return deadwood[held & ~used], choice, used
 
 
-def _least_deadwood(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> int:
+def deadwood_after_lay_offs(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> int:
     """The defender's least deadwood after laying off onto ``melds``: ``lay_offs(...).points``
     without building the result (``deadwood`` as for :func:`_best_choice`)."""
     return _best_choice([_options(meld, held) for meld in melds], held, deadwood)[0]
 
 
-def _play(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOffResult:
+def best_lay_offs(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) -> LayOffResult:
     """The defender's best play (see :func:`lay_offs`) with the cards of ``held`` against the
     knocker's ``melds`` (checked, no card in both); ``deadwood`` as for :func:`_best_choice`."""
     options = [_options(meld, held) for meld in melds]

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, Card
-from .errors import RuleError, quote, shown
+from .errors import RuleError, quote, shown, whole_number
 from .game import MAX_ENTRIES, GameSheet, HandEntry, HollywoodSheet, score_game, score_hollywood
-from .hand import END_OF_STOCK, Action, HandState, _is_int, _rules_from_json, apply, deal
+from .hand import END_OF_STOCK, Action, HandState, apply, deal, rules_from_json
 from .rules import RuleSet, get_rules
 
 FORMATS = ("standard", "hollywood")
@@ -157,7 +157,7 @@ def new_game(
             setting="format",
             value=quote(format),
         )
-    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+    if not whole_number(seed) or not 0 <= seed <= MAX_SEED:
         raise RuleError(
             "bad_setting",
             f"seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}",
@@ -240,7 +240,7 @@ def game_from_json(data: object) -> Game:
     if data["end_of_stock"] not in END_OF_STOCK:
         raise _bad("end_of_stock", "end_of_stock must be void or reshuffle", data["end_of_stock"])
     first = data["first_dealer"]
-    if not _is_int(first) or first not in (0, 1):
+    if not whole_number(first) or first not in (0, 1):
         raise _bad("first_dealer", "first_dealer must be 0 or 1", first)
     played = data["played"]
     if not isinstance(played, list) or len(played) > MAX_DEALS:
@@ -250,7 +250,7 @@ def game_from_json(data: object) -> Game:
     if not isinstance(data["hand"], dict):
         raise _bad("hand", "hand must be a hand state", type(data["hand"]).__name__)
     game = new_game(
-        _rules_from_json(data["rules"]), data["format"], data["seed"], first, data["end_of_stock"]
+        rules_from_json(data["rules"]), data["format"], data["seed"], first, data["end_of_stock"]
     )
     hands: list[Played] = []
     dealer = first

@@ -58,9 +58,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .cards import LANE_BITS, Card, _hand
+from .cards import LANE_BITS, Card, unchecked_hand
 from .hand import HandState
-from .policy import _least, meld_outs, near_cards
+from .policy import least_deadwood, meld_outs, near_cards
 from .public import PlayerView
 
 _LANE = (1 << LANE_BITS) - 1
@@ -229,7 +229,7 @@ def likelihood(moves: tuple[_Move, ...], hand: int, tilt: float = 0.0) -> float:
     """The weight of the other player holding ``hand`` now (their known and hidden cards):
     the product of their moves' likelihoods, times ``exp(-tilt * max(deadwood, TILT_FLOOR))``
     (module docstring)."""
-    weight = exp_neg(tilt * max(_least(hand), TILT_FLOOR)) if tilt else 1.0
+    weight = exp_neg(tilt * max(least_deadwood(hand), TILT_FLOOR)) if tilt else 1.0
     for move in moves:
         held = (hand | move.add) & ~move.remove
         bit = move.card.bit
@@ -358,7 +358,7 @@ def world_state(seen: PlayerView, world: World) -> HandState:
     """The hand state of one world: the view's public facts plus this deal of unseen cards."""
     hidden, face_down, stock = world
     other = tuple(seen.known) + tuple(hidden)
-    theirs = _hand(other, _mask(other))
+    theirs = unchecked_hand(other, _mask(other))
     hands = (seen.hand, theirs) if seen.player == 0 else (theirs, seen.hand)
     return HandState(
         rules=seen.rules,

@@ -23,11 +23,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .cards import Card, Hand, _hand, cards_from_mask
+from .cards import Card, Hand, cards_from_mask, unchecked_hand
 from .ending import verdict
 from .game import HandEntry
-from .hand import _MOVES, Action, HandState, _replace, known_cards
-from .policy import _least, discard_choice, knocks, live_mask, takes
+from .hand import TRANSITIONS, Action, HandState, fast_replace, known_cards
+from .policy import discard_choice, knocks, least_deadwood, live_mask, takes
 from .public import PlayerView
 from .rules import RuleSet
 from .scoring import score_hand
@@ -98,7 +98,7 @@ def _move(
         return Action("draw_discard" if take else "draw_stock", player)
     if phase == "lay_off":
         return Action("lay_off", player)
-    if rules.big_gin_bonus is not None and _least(mask) == 0:
+    if rules.big_gin_bonus is not None and least_deadwood(mask) == 0:
         return Action("big_gin", player)
     pile = 0
     for card in discards:
@@ -123,7 +123,7 @@ def playout(state: HandState) -> HandState:
             plies += run.played
             state = run.state(state)
         if plies >= MAX_PLIES:
-            return _replace(state, phase="finished", outcome="dead")
+            return fast_replace(state, phase="finished", outcome="dead")
         state = _engine_move(state, known)
         plies += 1
     return state
@@ -196,7 +196,7 @@ def _engine_move(state: HandState, known: list[int]) -> HandState:
     elif action.kind == "discard":
         assert action.card is not None  # a discard names its card
         known[action.player] &= ~action.card.bit
-    return _MOVES[action.kind](state, action)
+    return TRANSITIONS[action.kind](state, action)
 
 
 @dataclass
@@ -224,7 +224,7 @@ class _Run:
             _kept(before.hands[0], self.new[0], self.masks[0]),
             _kept(before.hands[1], self.new[1], self.masks[1]),
         )
-        return _replace(
+        return fast_replace(
             before,
             hands=hands,
             stock=before.stock[self.drawn :],
@@ -267,7 +267,7 @@ def _draws_and_discards(state: HandState, known: list[int], most: int) -> _Run:
             phase, stock_only = "discard", False
             played += 1
             continue
-        if big_gin and _least(mask) == 0:
+        if big_gin and least_deadwood(mask) == 0:
             ending = ("big_gin", turn, None)
             break
         other = known[1 - turn]
@@ -298,7 +298,7 @@ def _kept(hand: Hand, drawn: list[Card], mask: int) -> Hand:
             tail.append(card)
             placed |= card.bit
     kept = [c for c in hand if mask & c.bit and not placed & c.bit]
-    return _hand((*kept, *reversed(tail)), mask)
+    return unchecked_hand((*kept, *reversed(tail)), mask)
 
 
 def points_for(state: HandState, player: int) -> int:

@@ -124,7 +124,7 @@ def live_mask(mask: int, pile: int, other_known: int) -> int:
 def takes(mask: int, top: Card, limit: int) -> bool:
     """Whether the player holding the 10 cards of ``mask`` takes ``top`` from the pile (see the
     module docstring); ``limit`` is the knock limit."""
-    before = _least(mask)
+    before = least_deadwood(mask)
     after = _least_after(mask | top.bit)
     if after >= before:
         return False  # the best is to throw the card again: no use
@@ -155,7 +155,7 @@ def discard_choice(
     """Both of the policy's throws from the 11 cards of ``mask``: the least deadwood and the
     card to end the hand with (:func:`ending_throw`), and the deadwood left by the card thrown
     to play on, and that card (:func:`throw`)."""
-    whole = _least(mask)
+    whole = least_deadwood(mask)
     capable = meld_capable(mask)
     kept = []
     least = _NONE
@@ -165,7 +165,7 @@ def discard_choice(
         rest ^= bit
         card = DECK[bit.bit_length() - 1]
         if card is not taken:
-            left = _least(mask ^ bit) if capable & bit else whole - card.value
+            left = least_deadwood(mask ^ bit) if capable & bit else whole - card.value
             if left < least:
                 least = left
             kept.append((left, card))
@@ -246,7 +246,7 @@ def gin_outs(rest: int, live: int) -> int:
     return count
 
 
-_least = functools.lru_cache(maxsize=1 << 15)(min_deadwood_mask)
+least_deadwood = functools.lru_cache(maxsize=1 << 15)(min_deadwood_mask)
 _least_after = functools.lru_cache(maxsize=1 << 15)(min_deadwood_after_discard_mask)
 """Deadwood by mask, remembered: the playouts of one ranking, and the rankings of one game,
 meet the same hands again and again (pure functions: nothing else changes)."""
@@ -255,5 +255,5 @@ meet the same hands again and again (pure functions: nothing else changes)."""
 def forget() -> None:
     """Forget the deadwood remembered (the browser's memory snapshot is taken without it: it
     would only make the download bigger)."""
-    _least.cache_clear()
+    least_deadwood.cache_clear()
     _least_after.cache_clear()

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, Card, Hand, cards_from_mask
-from .errors import RuleError
-from .hand import Action, Event, HandState, _is_int, _legal, known_cards
+from .errors import RuleError, whole_number
+from .hand import Action, Event, HandState, known_cards, legal_for
 from .melds import Meld
 from .rules import RuleSet
 
@@ -73,7 +73,7 @@ class PlayerView:
         :func:`ginrummy.hand.legal_actions` gives them."""
         if self.turn != self.player:
             return []
-        return _legal(
+        return legal_for(
             self.phase,
             self.player,
             self.hand,
@@ -125,7 +125,7 @@ class PlayerView:
 def view(state: HandState, player: int) -> PlayerView:
     """What ``player`` (0 or 1) may know of ``state``; anything else raises ``RuleError``
     ``bad_setting``."""
-    if not _is_int(player) or player not in (0, 1):
+    if not whole_number(player) or player not in (0, 1):
         raise RuleError(
             "bad_setting",
             f"player must be 0 or 1, not {player!r}",

@@ -32,7 +32,7 @@ from .cards import DECK, LANE_BITS, Card, Hand, cards_from_mask
 from .ending import verdict
 from .hand import Action
 from .melds import Meld, arrange, meld_kind
-from .policy import _least, gin_outs, meld_outs, near_cards
+from .policy import gin_outs, least_deadwood, meld_outs, near_cards
 from .public import PlayerView
 
 REASON_CODES: dict[str, tuple[str, ...]] = {
@@ -127,7 +127,7 @@ def facts(
             out.append(Facts(action, ends="big_gin"))
             continue
         rest = mask ^ card.bit
-        left = _least(rest)
+        left = least_deadwood(rest)
         ends = None
         if action.kind == "gin" or (action.kind == "knock" and left == 0):
             ends = "gin"
@@ -175,11 +175,11 @@ def facts(
 
 def _draw_facts(seen: PlayerView, action: Action, mask: int, unseen: int, limit: int) -> Facts:
     top = seen.discards[-1] if seen.discards else None
-    before = _least(mask)
+    before = least_deadwood(mask)
     if top is None:
         return Facts(action, before=before, outs=(meld_outs(mask) & unseen).bit_count())
     with_top = mask | top.bit
-    left, thrown = min((_least(with_top ^ c.bit), c.index) for c in seen.hand)
+    left, thrown = min((least_deadwood(with_top ^ c.bit), c.index) for c in seen.hand)
     useful = left < before
     made = extends = None
     if useful:

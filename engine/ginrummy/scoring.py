@@ -103,7 +103,14 @@ from typing import Any
 from .cards import DECK, LANE_BITS, Card, CardsLike, Hand, cards_from_mask, parse_cards
 from .ending import check_ending
 from .errors import CardError, RuleError
-from .layoffs import LayOff, LayOffResult, _least_deadwood, _play, check_lay_offs, check_melds
+from .layoffs import (
+    LayOff,
+    LayOffResult,
+    best_lay_offs,
+    check_lay_offs,
+    check_melds,
+    deadwood_after_lay_offs,
+)
 from .melds import Meld, MeldLike, arrange, best_melds, min_deadwood_mask
 from .rules import RuleSet, get_rules
 
@@ -346,7 +353,9 @@ def _best_layout(
     their best lay-offs. ``deadwood`` caches the defender's least deadwood by mask."""
     if len(layouts) == 1:
         return layouts[0]
-    return max(layouts, key=lambda layout: _least_deadwood(layout, held, deadwood))  # the first
+    return max(
+        layouts, key=lambda layout: deadwood_after_lay_offs(layout, held, deadwood)
+    )  # the first
 
 
 def knocker_layout(knocker: CardsLike, defender: CardsLike) -> tuple[Meld, ...]:
@@ -426,7 +435,7 @@ def score_hand(
         deadwood: dict[int, int] = {}  # the defender's least deadwood by mask, for every layout
         k_melds = _best_layout(layouts, defender.mask, deadwood)
         if defender_lay_offs is None:
-            defence = _play(k_melds, defender.mask, deadwood)
+            defence = best_lay_offs(k_melds, defender.mask, deadwood)
         else:
             defence = check_lay_offs(k_melds, defender, defender_lay_offs)
     elif defender_lay_offs:
