@@ -89,7 +89,8 @@ def main(argv=None) -> int:
             for page in mark_translated(ROOT / "docs", args.language, args.pages):
                 print(f"docs/{args.language}/{page}")
         elif args.command == "new-language":
-            from .languages import ROOT, add_language
+            from .languages import ROOT
+            from .new_language import add_language
 
             for path in add_language(args.language, ROOT):
                 print(path.relative_to(ROOT))

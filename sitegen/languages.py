@@ -6,7 +6,6 @@ first."""
 from __future__ import annotations
 
 import functools
-import shutil
 from pathlib import Path
 
 import yaml
@@ -143,34 +142,3 @@ def register(config_file: Path, code: str, name: str) -> None:
             f"{config_file}: cannot add {code!r} to the i18n plugin's languages: "
             f"add it by hand (locale, name, build: true)"
         )
-
-
-def add_language(code: str, root: Path = ROOT) -> list[Path]:
-    """Make ``code`` a language of the site: its catalog from the template
-    (``locales/<code>.po``, every message untranslated), its pages' folder (``docs/<code>/``,
-    empty: every page falls back to English) and its entry in ``mkdocs.yml``. Returns the
-    files written."""
-    from .catalogs import new_catalog
-
-    root = Path(root)
-    if code in languages(root):
-        raise BuildError(f"{code!r} is already a language of the site (mkdocs.yml)")
-    if code not in supported():
-        raise BuildError(
-            f"cannot add {code!r}: Material for MkDocs and lunr.js both support "
-            f"only {', '.join(supported())}"
-        )
-    catalog, folder = root / "locales" / f"{code}.po", root / "docs" / code
-    for path in (catalog, folder):
-        if path.exists():
-            raise BuildError(f"{path} already exists: remove it, or register the language by hand")
-    new_catalog(code, root / "locales")
-    folder.mkdir(parents=True)
-    (folder / ".gitkeep").write_text("", encoding="utf-8")
-    try:
-        register(root / "mkdocs.yml", code, language_name(code))
-    except BuildError:
-        catalog.unlink()
-        shutil.rmtree(folder)
-        raise
-    return [catalog, folder / ".gitkeep", root / "mkdocs.yml"]

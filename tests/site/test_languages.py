@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from sitegen import BuildError, catalogs
-from sitegen.languages import add_language, i18n_languages, languages, supported
+from sitegen.languages import i18n_languages, languages, supported
 from sitegen.languages_split import FIELDS, language_base, split_search_index, split_sitemap
+from sitegen.new_language import add_language
 from sitegen.translations import mark_translated, translation_status
 
 REPO = Path(__file__).resolve().parents[2]
