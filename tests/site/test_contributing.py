@@ -95,3 +95,15 @@ def test_the_new_language_of_the_guide_is_the_one_the_end_to_end_test_adds():
     from tests.browser.test_new_language import NEW
 
     assert guide_commands("Add a language")[0].endswith(f"new-language {NEW}")
+
+
+@pytest.mark.parametrize("guide", ["README.md", "CONTRIBUTING.md"])
+def test_the_example_kinds_the_guides_list_are_the_kinds(guide):
+    """Each guide lists the kinds beside ``presentation/ginview/examples.py``: all of them."""
+    from ginview.examples import KINDS
+
+    text = re.sub(r"\s+", " ", (REPO / guide).read_text(encoding="utf-8"))
+    place = text.index("ginview/examples.py")
+    lists = [m for m in re.finditer(r"(?:`\w+`, )+`\w+`", text) if abs(m.start() - place) < 120]
+    assert len(lists) == 1, guide
+    assert re.findall(r"`(\w+)`", lists[0].group(0)) == list(KINDS)
