@@ -268,9 +268,7 @@ def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=N
     env = env or _environment()
     index = lessons.index(lesson)
     t = catalog.text
-    intro_params = {
-        n: getattr(RULESETS[lesson.data.get("rules") or "standard"], n) for n in S.RULE_PARAMS
-    }
+    intro_params = S.rule_numbers(lesson.data.get("rules"))
 
     def step_html(step: Step) -> str:
         try:

@@ -36,24 +36,18 @@ from dataclasses import dataclass, field
 from ginrummy import RULESETS, parse_cards
 from ginrummy.api import call as api_call
 from ginrummy.melds import min_deadwood_mask
+from ginrummy.rules import NUMBER_RANGES
 
 from . import fields as F
 from .catalog import Catalog, Html, esc
-from .examples import engine, worked_html
+from .examples import HAND_RULES, engine, worked_html
 from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, melds_html, rules_line
 
 VERDICTS = ("big_gin", "gin", "knock", "no")
-RULE_PARAMS = (
-    "knock_limit",
-    "gin_bonus",
-    "big_gin_bonus",
-    "undercut_bonus",
-    "game_target",
-    "game_bonus",
-    "box_bonus",
-)
-"""The preset numbers every step's messages may use as placeholders."""
+RULE_PARAMS = tuple(NUMBER_RANGES)
+"""The preset numbers every step's messages may use as placeholders: every number of a
+RuleSet."""
 COMMON = ("id", "ask", "text", "hints", "explain", "answer")
 """The fields of every step (the messages' ids and the answer), checked by the lesson reader."""
 MESSAGE_FIELDS = ("text", "hints", "explain", "answer")
@@ -115,9 +109,14 @@ def _rules_of(step: dict) -> str:
     return step.get("rules") or "standard"
 
 
+def rule_numbers(name: str | None) -> dict:
+    """The numbers of the preset ``name`` (standard if None), as messages' placeholders."""
+    rules = RULESETS[name or "standard"]
+    return {number: getattr(rules, number) for number in RULE_PARAMS}
+
+
 def _numbers(step: dict) -> dict:
-    rules = RULESETS[_rules_of(step)]
-    return {name: getattr(rules, name) for name in RULE_PARAMS}
+    return rule_numbers(step.get("rules"))
 
 
 def _with(step: dict, *names: str) -> dict:
@@ -426,7 +425,7 @@ class ScoreStep(StepKind):
             rows.append((cat.text("ui.upcard"), card_html(step["upcard"], cat), False))
         return _table(rows) + rules_line(
             _rules_of(step),
-            ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "tie"),
+            HAND_RULES,
             cat,
         )
 
