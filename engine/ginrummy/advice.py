@@ -386,10 +386,6 @@ class Advice:
                 return choice
         raise RuleError("illegal_choice", f"{action} is not one of the choices", action=str(action))
 
-    def cost(self, action: Action | dict[str, Any]) -> float:
-        """The hand points' worth of winning chance lost by ``action`` (``cost_points``)."""
-        return self.choice(action).cost_points
-
     def assess(self, action: Action | dict[str, Any]) -> Assessment:
         """The verdict on ``action`` (:class:`Assessment`)."""
         choice = self.choice(action)

@@ -105,6 +105,7 @@ from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld, min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
 from .rules import RuleSet, get_rules
+from .scoring import OUTCOMES as SCORED
 from .scoring import HandResult, knocker_layout, score_hand
 
 PHASES = ("offer", "draw", "discard", "lay_off", "finished")
@@ -134,7 +135,8 @@ PHASE_OF = {
 }
 END_OF_STOCK = ("void", "reshuffle")
 MAX_RESHUFFLES = 1
-OUTCOMES = ("knock", "gin", "big_gin", "undercut", "dead")
+OUTCOMES = (*SCORED, "dead")
+"""How a hand ends: a scored outcome, or void (dead)."""
 JSON_VERSION = 1
 
 

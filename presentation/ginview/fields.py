@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ginrummy import RULESETS, parse_cards
 from ginrummy.errors import CardError, GinRummyError
+from ginrummy.hand import ACTION_KINDS, CARD_KINDS
 
 MAX_ENTRIES = 100
 """The most hands a score sheet example holds (a game to 100 rarely passes 20)."""
@@ -30,19 +31,9 @@ MAX_POINTS = 1000
 MAX_TEXT = 400
 """The longest text a field reads (a hand written out in full is about 40 characters)."""
 PLAYERS = "AB"
-MOVES = (
-    "take_upcard",
-    "pass",
-    "draw_stock",
-    "draw_discard",
-    "discard",
-    "knock",
-    "gin",
-    "big_gin",
-    "lay_off",
-)
+MOVES = ACTION_KINDS
 """The moves of a hand (the engine's action kinds), as a lesson or a hand example writes them."""
-CARD_MOVES = ("discard", "knock", "gin")
+CARD_MOVES = CARD_KINDS
 MAX_MOVES = 200
 
 

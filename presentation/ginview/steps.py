@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from ginrummy import RULESETS, parse_cards
 from ginrummy.api import call as api_call
+from ginrummy.ending import VERDICTS
 from ginrummy.melds import min_deadwood_mask
 from ginrummy.rules import NUMBER_RANGES
 
@@ -44,7 +45,6 @@ from .examples import HAND_RULES, engine, worked_html
 from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, melds_html, rules_line
 
-VERDICTS = ("big_gin", "gin", "knock", "no")
 RULE_PARAMS = tuple(NUMBER_RANGES)
 """The preset numbers every step's messages may use as placeholders: every number of a
 RuleSet."""

@@ -29,9 +29,6 @@ from ..catalog import Catalog, Html, esc
 from ..markup import card_name, card_text, face, faces
 from .session import BOT, YOU, Session
 
-ENDINGS = ("knock", "gin", "big_gin")
-
-
 # --- cards -----------------------------------------------------------------------------------
 
 
