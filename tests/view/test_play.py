@@ -743,3 +743,46 @@ def test_the_lay_off_hint_names_only_the_lay_offs_that_save_points():
     fewest = fewest_lay_offs(melds, cards, best)
     assert [str(lay.card) for lay in fewest] == ["4C"]
     assert best.points == arrange(cards).points - 4
+
+
+def _after_the_computers_lay_offs(laid_off: bool):
+    """A finished hand in which the reader knocked and the computer laid off (some cards, or
+    none), both playing as the base policy (the computer's lay-offs its bot's own choice)."""
+    for seed in range(200):
+        game = new_game("standard", seed=seed)
+        while not game.hand.finished:
+            hand = game.hand
+            if hand.phase == "lay_off" and hand.turn == BOT:
+                game = play(game, choose(game, "intermediate", seed=seed))
+                break
+            game = play(game, policy_action(hand))
+        hand = game.hand
+        last = hand.history[-1]
+        if last.kind == "lay_off" and last.player == BOT and bool(hand.result.lay_offs) == laid_off:
+            return hand
+    raise AssertionError("no such hand")
+
+
+@pytest.mark.parametrize("laid_off", [True, False])
+def test_the_line_beside_the_piles_says_what_the_computer_laid_off(laid_off):
+    from ginview.play.table import last_line
+
+    cat = catalogs.load("en")
+    hand = _after_the_computers_lay_offs(laid_off)
+    said = last_line(hand, cat)
+    nothing = cat.text("play.last.bot.lay_off_none")
+    assert (nothing in said) != laid_off, said
+
+
+@pytest.mark.parametrize("lang", ["en", "ro", "hu", "it"])
+def test_a_next_best_move_within_a_tenth_of_a_point_is_about_as_good_never_zero_less(lang):
+    from ginview.play.views import other_text
+
+    cat = catalogs.load(lang)
+    game = new_game("standard", seed=1)
+    action = {"kind": "draw_stock", "player": game.hand.turn}
+    even = other_text({"action": action, "cost_points": 0.04}, game, cat)
+    less = other_text({"action": action, "cost_points": 2.26}, game, cat)
+    zero = "0" + cat.text("play.decimal_point") + "0"
+    assert zero not in even and even != less
+    assert "2" + cat.text("play.decimal_point") + "3" in less

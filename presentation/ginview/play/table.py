@@ -177,8 +177,8 @@ def event_text(event: Event, hand: HandState, cat: Catalog, drawn: Card | None =
             card = hand.knock_discard
         elif event.kind == "draw_stock" and drawn is not None:
             key, card = "play.last.you.draw_stock_card", drawn
-    if event.kind == "lay_off" and not hand.laid_off:  # said only when something was
-        key += "_none"
+    if event.kind == "lay_off" and not (hand.result and hand.result.lay_offs):
+        key += "_none"  # nothing laid off (the lay-offs played, chosen or the best by default)
     return cat.text(key, **({"card": card_text(str(card))} if card is not None else {}))
 
 

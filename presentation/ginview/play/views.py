@@ -244,6 +244,16 @@ def verdict_html(session: Session, cat: Catalog) -> str:
     )
 
 
+def other_text(choice: dict, game: Game, cat: Catalog) -> str:
+    """One of the next moves of a hint, with what it costs against the best (or, when that is
+    less than a tenth of a point, as about as good: never "0.0 points less")."""
+    move = choice_label(choice["action"], game, cat)
+    cost = float(choice.get("cost_points", 0.0))
+    if round(cost, 1) <= 0:
+        return cat.text("play.hint.other_even", move=move)
+    return cat.text("play.hint.other", move=move, points=coach.decimal(cost, cat))
+
+
 def hint_html(session: Session, cat: Catalog) -> str:
     """The coach's best move and why, in one sentence; at most two other moves, each with
     what speaks for it and what it costs; the numbers behind "Details"."""
@@ -258,14 +268,7 @@ def hint_html(session: Session, cat: Catalog) -> str:
     )
     body = f'<p class="gin-hint-best">{esc(text)}</p>'
     if others:
-        items = [
-            t(
-                "play.hint.other",
-                move=choice_label(o["action"], game, cat),
-                points=coach.decimal(float(o.get("cost_points", 0.0)), cat),
-            )
-            for o in others
-        ]
+        items = [other_text(o, game, cat) for o in others]
         body += (
             f'<p class="gin-hint-others">{esc(t("play.hint.others", moves="; ".join(items)))}</p>'
         )
