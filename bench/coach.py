@@ -11,8 +11,8 @@ one run:
   at least 80% of the reference's mistakes of 2 points or more are flagged). The reference
   is the same model with many more worlds (``--reference``, from another seed, so it shares
   no worlds with the coach). The coach is asked as the page asks: a first hint, then refined
-  (``previous=``) to ``--refined`` worlds. Every legal move but the best of each decision is
-  a candidate; a move's cost is the reference's, in hand points at the score.
+  (``previous=``) to each of ``--refined`` worlds. Every legal move but the best of each
+  decision is a candidate; a move's cost is the reference's, in hand points at the score.
 - **Rankings**: how often the coach's best is the reference's best (top-1 agreement), how
   often its best costs the reference less than a point, and how often three seeds agree on
   the best (stability).
@@ -83,9 +83,9 @@ def knock_positions(count: int, first_seed: int = 10_000) -> list[HandState]:
     return out
 
 
-def judge(args: tuple[HandState, int, int]) -> dict:
+def judge(args: tuple[HandState, int, list[int]]) -> dict:
     """The reference and the coach at each budget on one decision."""
-    state, reference, refined = args
+    state, reference, budgets = args
     started = time.process_time()
     ref = advise(state, samples=256, seed=REFERENCE_SEED)
     while ref.samples < reference and not ref.settled:
@@ -99,9 +99,10 @@ def judge(args: tuple[HandState, int, int]) -> dict:
     first_seconds = time.process_time() - started
     steps = [("first hint", first)]
     advice = first
-    while advice.samples < refined and not advice.settled:
-        advice = advise(state, samples=32, previous=advice)
-    steps.append((f"refined to {refined}", advice))
+    for refined in budgets:  # as the page refines while the reader thinks (previous=)
+        while advice.samples < refined and not advice.settled:
+            advice = advise(state, samples=min(32, refined - advice.samples), previous=advice)
+        steps.append((f"refined to {refined}", advice))
     bests = [advise(state, seed=seed).best.action for seed in (1, 2, 3)]
     return {
         "phase": state.phase,
@@ -167,7 +168,13 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--knocks", type=int, default=200)
     parser.add_argument("--reference", type=int, default=1024, help="the reference's worlds")
-    parser.add_argument("--refined", type=int, default=128, help="the coach refined to")
+    parser.add_argument(
+        "--refined",
+        type=int,
+        nargs="+",
+        default=[128, 416],
+        help="the coach refined to (416: the most the play page reaches, 32 + 24 rounds of 16)",
+    )
     parser.add_argument("--worlds", type=int, default=200, help="worlds per knock calibrated")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
