@@ -379,8 +379,9 @@ def _too_deep(limit: int) -> RequestError:
     return RequestError("too_deep", f"the request is nested more than {limit} deep", limit=limit)
 
 
-def call(request: dict[str, Any]) -> dict[str, Any]:
-    """Answer a request already decoded from JSON; the result is a JSON-ready dict."""
+def call(request: object) -> dict[str, Any]:
+    """Answer a request already decoded from JSON (anything: what is not an object is refused
+    as such); the result is a JSON-ready dict."""
     try:
         if not isinstance(request, dict):
             raise RequestError("bad_request", "a request must be a JSON object")

@@ -85,7 +85,10 @@ def _cards(value, name: str, counts: tuple[int, ...] | None) -> str:
 class FieldType:
     """How one kind of field is read, written and put into a share link."""
 
-    expected = "a value"
+    @property
+    def expected(self) -> str:
+        """What a field of this type holds, as an error message says it."""
+        return "a value"
 
     def parse(self, value, name: str):
         """The canonical value, or a FieldError (CardError for bad cards)."""

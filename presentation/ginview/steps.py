@@ -774,7 +774,7 @@ def message_html(key: str, params: dict, cat: Catalog) -> Html:
             key=key,
             param=missing[0],
         )
-    filled = {}
+    filled: dict[str, object] = {}
     for name, value in params.items():
         if name in ("discard", "deadwood", "cards", "upcard", "card") and isinstance(value, str):
             filled[name] = (

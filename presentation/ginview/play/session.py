@@ -22,7 +22,7 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from ginrummy import RULESETS, Card
 from ginrummy.advice import Evaluation, check_lay_off_plan
@@ -37,7 +37,16 @@ from ..examples import ExampleError
 YOU, BOT = 0, 1
 """The reader plays player 0, the computer player 1."""
 VERSION = 2
-START = {"seed": 1, "rules": "standard", "level": "beginner", "format": "standard"}
+
+
+class Start(TypedDict):
+    seed: int
+    rules: str
+    level: str
+    format: str
+
+
+START: Start = {"seed": 1, "rules": "standard", "level": "beginner", "format": "standard"}
 """The game a first visit plays, drawn into the page by the build (so the deal seen before the
 engine is live is the deal then played), and the defaults of a game link."""
 MAX_LOG = 5000

@@ -19,6 +19,7 @@ from typing import Any
 
 from ginrummy import Card
 from ginrummy.advice import check_lay_off_plan
+from ginrummy.game import GameSheet
 from ginrummy.hand import Event, HandState, legal_actions
 from ginrummy.match import Game
 from ginrummy.melds import best_melds
@@ -215,7 +216,7 @@ def table_html(session: Session, cat: Catalog, live: bool = True) -> Html:
 
 def scoreline_html(game: Game, cat: Catalog) -> str:
     sheet = game.sheet
-    totals = sheet.points if game.format == "standard" else sheet.totals
+    totals = sheet.points if isinstance(sheet, GameSheet) else sheet.totals
     key = "play.scoreline" if game.format == "standard" else "play.scoreline_hollywood"
     text = cat.text(
         key,

@@ -158,8 +158,8 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
         )
     if knocks:
         gin = all(kind == "gin" for kind in knocks.values())
-        label = t("play.go_gin" if gin else "play.knock")
-        buttons.append(button({"knock": True}, esc(label), "gin-knock", live))
+        knock = t("play.go_gin" if gin else "play.knock")
+        buttons.append(button({"knock": True}, esc(knock), "gin-knock", live))
         prompt = t("play.prompt.discard_gin" if gin else "play.prompt.discard_knock")
     elif hand.taken is not None:
         prompt = t("play.prompt.discard_taken", card=card_text(str(hand.taken)))
