@@ -457,13 +457,16 @@ def end_html(session: Session, cat: Catalog) -> str:
     if hand.ending == "knock" and knocker == BOT:
         review = lay_off_review(hand)
         if review.get("left", 0) > 0:
-            best = [
-                {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
-                for l in review["best"]["lay_offs"]
-            ]
+            best = "".join(  # what could have been: worded as such, not as a step that was
+                f"<li>{cat.html('play.lay_off_best', **step_params(lay_off, cat))}</li>"
+                for lay_off in (
+                    {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
+                    for l in review["best"]["lay_offs"]
+                )
+            )
             body += (
                 f'<p class="gin-mistake">{esc(t("play.lay_offs_left", points=review["left"]))}</p>'
-                + str(play_steps(best, cat, knocker))
+                f'<ol class="gin-steps">{best}</ol>'
             )
         elif review["best"]["lay_offs"]:
             body += f'<p class="gin-good">{esc(t("play.lay_offs_best"))}</p>'
