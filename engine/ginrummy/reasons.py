@@ -300,6 +300,12 @@ def why(one: Facts, other: Facts, points: float = 0.0, game: Reason | None = Non
         return {"code": "avoids_undercut", "percent": other.undercut or 0}
     if other.breaks is not None and one.breaks is None:
         return {"code": "keeps_meld", "meld": str(other.breaks)}
+    if one.ends is not None and other.ends is not None:
+        # two ways to end the hand: the discard goes face down and nothing is drawn again, so
+        # only what is left counts (not what the other player might take, nor the outs)
+        if one.left < other.left:
+            return {"code": "lower_deadwood", "points": one.left, "other": other.left}
+        return {"code": "plays_better", "points": round(points, 1)}
     feeds = other.feeds_meld or other.feeds_near
     if feeds and not (one.feeds_meld or one.feeds_near) and other.card is not None:
         return {"code": "avoids_feeding", "card": str(other.card), "took": feeds}

@@ -449,3 +449,18 @@ def test_the_safe_card_beside_the_other_players_known_cards():
     assert advice.best.action.card not in parse_cards("TH 6C 6S")
     six = advice.choice(Action("discard", 0, Card.parse("6C")))
     assert six.cost > 0 and advice.best.action.card in parse_cards("9C KC")
+
+
+def test_between_two_knocks_the_reason_is_what_is_left_never_the_discards_safety():
+    """A knock's discard goes face down and ends the hand: which card the other player threw
+    or might take says nothing about it (the reader was told a knock with 6♥ was "safer")."""
+    from ginrummy.reasons import Facts, why
+
+    six, three = Card.parse("6H"), Card.parse("3H")
+    low = Facts(
+        Action("knock", 0, six), six, left=3, ends="knock", limit=10, threw=Card.parse("6S")
+    )
+    high = Facts(Action("knock", 0, three), three, left=6, ends="knock", limit=10, feeds_near="4H")
+    assert why(low, high) == {"code": "lower_deadwood", "points": 3, "other": 6}
+    same = dataclasses.replace(high, action=Action("knock", 0, Card.parse("3D")), feeds_near=None)
+    assert why(same, high, points=1.2) == {"code": "plays_better", "points": 1.2}
