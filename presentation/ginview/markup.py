@@ -176,6 +176,8 @@ def step_key(step: dict) -> str:
         return "step.hand_won_columns"
     if code == "defender_melds" and not step.get("melds"):
         return "step.defender_no_melds"
+    if code == "defender_deadwood" and step.get("laid_off") == 0:
+        return "step.defender_deadwood_none"  # "no card laid off", not "cards laid off: 0"
     if code == "result" and step.get("outcome") in ("gin", "big_gin"):
         return "step.result_gin"
     if code == "shutout" and step.get("rule") == "none":

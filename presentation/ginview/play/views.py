@@ -382,6 +382,7 @@ DEFENDER_STEPS = {
     "defender_no_melds",
     "lay_off",
     "defender_deadwood",
+    "defender_deadwood_none",
     "undercut",
     "undercut_tie",
 }
