@@ -662,7 +662,8 @@ FIRST_SCREEN_JS = """() => {
           table: [Math.round(table.top), Math.round(table.bottom)], height: h,
           hand: cards.length > 0 && cards.every(inside), moves: moves.every(inside),
           prompt: inside(document.querySelector('.gin-prompt')),
-          line: inside(document.querySelector('.gin-last-line')), small};
+          line: inside(document.querySelector('.gin-last-line')), small,
+          styled: document.styleSheets.length === document.querySelectorAll('link[rel=stylesheet]').length};
 }"""
 
 
@@ -727,6 +728,7 @@ def test_the_first_screen_holds_the_hand_and_the_moves(servers, browser, tmp_pat
             page.evaluate("() => window.scrollTo({top: 0, behavior: 'instant'})")
             seen = page.evaluate(FIRST_SCREEN_JS)
             page.screenshot(path=str(folder / f"play-{lang}-{width}x{height}-{moment}.png"))
+            assert seen["styled"], (moment, seen)  # every stylesheet in force (never reloaded)
             assert seen["overflow"] <= 0 and seen["small"] == 0, (moment, seen)
             if moment != "game-end":
                 assert seen["hand"] and seen["moves"] and seen["prompt"], (moment, seen)
@@ -737,3 +739,30 @@ def test_the_first_screen_holds_the_hand_and_the_moves(servers, browser, tmp_pat
             check_words(page, lang)
         finally:
             context.close()
+
+
+def test_on_a_phone_the_first_touch_never_reloads_the_stylesheets(servers, browser):
+    """Material starts at the first touch on a phone and gives every relative href its absolute
+    value: a stylesheet so touched reloads, and the table shows unstyled meanwhile (seen by a
+    reader mid-game). The page makes them absolute before its first paint."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(INSTANT)
+    page = context.new_page()
+    try:
+        sheets = []
+        page.on(
+            "request", lambda r: sheets.append(r.url) if r.resource_type == "stylesheet" else None
+        )
+        start(page, play_url(servers["root"], "hu", "seed=11&rules=standard&level=beginner"))
+        loaded = len(sheets)
+        before = answers(page)
+        page.locator(".gin-turn button, .gin-pile.gin-can").first.tap()
+        wait_answer(page, before)
+        page.wait_for_function(
+            "() => window.document$ && 'pipe' in window.document$", timeout=TIMEOUT
+        )
+        assert loaded >= 4 and sheets[loaded:] == []
+    finally:
+        context.close()
