@@ -150,7 +150,10 @@ class Catalog:
         key = form and getattr(value, "forms", "") and value.forms.format(form)
         if key and key in self.messages:
             make = self.html if isinstance(value, Html) else self.text
-            return make(key, **{value.slot: value})
+            filled = make(key, **{value.slot: value})
+            # an ending joined by a hyphen ("a 6♥-ot") never breaks from its card at a line's end
+            joined = filled.replace(f"{value}-", f"{value}\u2011", 1)
+            return Html(joined) if isinstance(filled, Html) else joined
         return value
 
     def _plural_form(self, n: int) -> int:

@@ -262,3 +262,14 @@ def test_a_shutout_that_pays_nothing_gives_no_amount(lang):
     assert cat.text("shutout.none") in text and "0" not in text
     if lang == "en":
         assert text == "Shutout: Player B scored nothing. No extra for a shutout."
+
+
+def test_an_ending_joined_to_a_card_by_a_hyphen_never_breaks_from_it():
+    """Hungarian joins a case ending to a card with a hyphen ("a 6♥-ot"): the line may not
+    break there (a round-4 reader saw "a 6♥-" end a line), in text and in drawn cards alike."""
+    from ginview.catalog import Catalog, Html, named
+
+    cat = Catalog("hu", {"m": "Eldobom {card:acc}", "card.acc.6": "a {card}-ot"})
+    assert cat.text("m", card=named("6♥", "card.{}.6", "card")) == "Eldobom a 6♥\u2011ot"
+    chip = named(Html('<span class="gin-card">6♥</span>'), "card.{}.6", "card")
+    assert cat.html("m", card=chip) == 'Eldobom a <span class="gin-card">6♥</span>\u2011ot'
