@@ -24,6 +24,7 @@ import pytest
 from ginrummy.bots import LEVELS, choose
 from ginrummy.match import game_from_json, play
 from ginview.play import action_label
+from ginview.play.coach import hint_order
 from ginview.play.views import hand_end_text
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -414,7 +415,7 @@ def test_a_hint_in_one_sentence_and_a_planted_mistake(servers, new_page, lang):
     press(page, ".gin-hint-button")
     advice = session(page)["advice"]
     best = page.locator(".gin-hint-best").inner_text()
-    assert action_label(advice["choices"][0]["action"], cat) in best
+    assert action_label(hint_order(advice)[0]["action"], cat) in best
     details = page.locator(".gin-hint details")
     assert not details.locator("table").is_visible()  # the numbers behind "Details"
     details.locator("summary").click()

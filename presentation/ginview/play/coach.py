@@ -87,10 +87,21 @@ def judge(session: Session, action: Action) -> tuple[Judged, dict[str, Any]]:
     return judged, kept
 
 
+def hint_order(advice: dict[str, Any]) -> list[dict[str, Any]]:
+    """The choices as a hint shows them: the coach's best first, unless another is as good
+    (no cost: ahead of it, though not beyond doubt) and its numbers are higher, in which case
+    that one, so that a hint never recommends a move its own details rate lower (the coach
+    plays, and judges, by its best all the same); then the others in the coach's order."""
+    choices = list(advice["choices"])
+    tied = [c for c in choices if c["cost_points"] <= 0]
+    top = max(tied, key=lambda c: (c["win"], c["points"]), default=choices[0])
+    return [top] + [c for c in choices if c is not top]
+
+
 def best_choices(advice: dict[str, Any]) -> list[dict[str, Any]]:
-    """The best choice and at most :data:`ALTERNATIVES` others (a knock with another layout of
-    the same discard is the same choice)."""
-    return list(advice["choices"][: ALTERNATIVES + 1])
+    """The move a hint recommends and at most :data:`ALTERNATIVES` others (a knock with
+    another layout of the same discard is the same choice)."""
+    return hint_order(advice)[: ALTERNATIVES + 1]
 
 
 # --- in words ----------------------------------------------------------------------------------

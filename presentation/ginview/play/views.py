@@ -282,7 +282,7 @@ def hint_html(session: Session, cat: Catalog) -> str:
             for k in ("win", "lose")
         )
         + "</tr>"
-        for c in advice["choices"]
+        for c in coach.hint_order(advice)
     )
     head = "".join(
         f"<th>{esc(t(k))}</th>"
