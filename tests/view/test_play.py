@@ -791,8 +791,8 @@ def test_a_next_best_move_within_a_tenth_of_a_point_is_about_as_good_never_zero_
 
 def test_a_hint_never_recommends_a_move_its_own_details_rate_lower():
     """Within doubt the coach keeps its usual move (Q♠ here), though another (8♦) is a little
-    ahead: the hint recommends the one the numbers favour and lists the other as about as good;
-    a worse move stays in the coach's order (three round-4 readers saw the contradiction)."""
+    ahead: the hint and its details show the moves as the numbers rank them (three round-4
+    readers saw a hint recommend a move its own table rated lower on every column)."""
     from ginview.play.coach import best_choices
 
     def choice(card, win, points, cost_points):

@@ -88,14 +88,12 @@ def judge(session: Session, action: Action) -> tuple[Judged, dict[str, Any]]:
 
 
 def hint_order(advice: dict[str, Any]) -> list[dict[str, Any]]:
-    """The choices as a hint shows them: the coach's best first, unless another is as good
-    (no cost: ahead of it, though not beyond doubt) and its numbers are higher, in which case
-    that one, so that a hint never recommends a move its own details rate lower (the coach
-    plays, and judges, by its best all the same); then the others in the coach's order."""
-    choices = list(advice["choices"])
-    tied = [c for c in choices if c["cost_points"] <= 0]
-    top = max(tied, key=lambda c: (c["win"], c["points"]), default=choices[0])
-    return [top] + [c for c in choices if c is not top]
+    """The choices as a hint and its details show them: by the chance of winning the game as
+    the table prints it (whole percents), then by hand points, so that a hint never
+    recommends a move its own details rate lower. The coach keeps its usual move unless
+    another beats it beyond doubt, and plays and judges by that (:mod:`ginrummy.advice`): a
+    move above it here is ahead within doubt, never a mistake to play or to skip."""
+    return sorted(advice["choices"], key=lambda c: (-round(100 * c["win"]), -c["points"]))
 
 
 def best_choices(advice: dict[str, Any]) -> list[dict[str, Any]]:
