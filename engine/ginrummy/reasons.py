@@ -72,6 +72,15 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
 }
 """Every reason code and its parameters, in the order :func:`reasons` lists them."""
 
+AGAINST_CODES = (
+    "game_first", "big_gin", "gin", "knock", "gin_outs", "avoids_undercut", "keeps_meld",
+    "lower_deadwood", "avoids_feeding", "opponent_threw", "opponent_passed", "keeps_partial",
+    "keeps_run_open", "more_outs", "high_card", "knock_after", "makes_meld", "extends_meld",
+    "lowers_deadwood", "no_meld", "reveals", "plays_better", "wins_more", "close_call",
+)  # fmt: skip
+"""The reasons one choice beats another (:func:`why`, and the coach's ``wins_more`` and
+``close_call`` when the playouts alone tell them apart): what a mistake is explained by."""
+
 Reason = dict[str, Any]
 
 

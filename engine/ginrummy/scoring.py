@@ -36,7 +36,8 @@ upcard offer.
 so the site can render them in any language. The steps come in this order:
 
 ``knocker_melds``: ``melds`` (list of str), ``deadwood`` (str, may be ``""``), ``points``
-(int), ``cards`` (10, or 11 for big gin). The knocker's layout.
+(int), ``cards`` (10, or 11 for big gin), ``gin`` (bool: the hand ends in gin or big gin, so
+there is no deadwood and nobody knocked). The knocker's layout.
 
 Then exactly one of:
 
@@ -159,6 +160,7 @@ class HandResult:
                 "deadwood": str(self.knocker_deadwood),
                 "points": self.knocker_points,
                 "cards": knocker_cards,
+                "gin": self.outcome in ("gin", "big_gin"),
             }
         ]
         if self.outcome == "gin":

@@ -168,6 +168,8 @@ def listed(items: list[str], last: str) -> str:
 def step_key(step: dict) -> str:
     """The catalog key of an explanation step: its code, with a few variants worded apart."""
     code = step["code"]
+    if code == "knocker_melds" and step.get("gin"):
+        return "step.knocker_melds_gin"  # no deadwood, and nobody knocked
     if code == "knock" and step.get("oklahoma"):
         return "step.knock_oklahoma"
     if code == "undercut" and step.get("tie"):

@@ -767,3 +767,29 @@ def test_on_a_phone_the_first_touch_never_reloads_the_stylesheets(servers, brows
         assert loaded >= 4 and sheets[loaded:] == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["hu", "ro"])
+def test_on_a_phone_the_coachs_numbers_fit_the_screen(servers, browser, lang):
+    """The hint's Details table (five columns, the longest headings in Hungarian and
+    Romanian) fits a 360 px screen: no column cut off, nothing to scroll sideways."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(INSTANT)
+    page = context.new_page()
+    try:
+        start(page, play_url(servers["root"], lang, "seed=1&rules=standard&level=strong"))
+        play_on(page, lambda g: g.hand.turn == 0 and g.hand.phase == "discard", seed=1, lang=lang)
+        press(page, ".gin-hint-button")
+        details = page.locator(".gin-hint details")
+        details.locator("summary").click()
+        table = details.locator("table")
+        assert table.locator("tbody tr").count() > 3
+        box, coach = table.bounding_box(), page.locator(".gin-coach").bounding_box()
+        assert (
+            box["x"] >= 0 and box["x"] + box["width"] <= min(360, coach["x"] + coach["width"]) + 1
+        )
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()

@@ -28,7 +28,7 @@ from ginrummy.match import new_game, play
 from ginrummy.opponent import Model
 from ginrummy.playout import playout_end, policy_action
 from ginrummy.public import view
-from ginrummy.reasons import REASON_CODES
+from ginrummy.reasons import AGAINST_CODES, REASON_CODES
 from ginrummy.rules import get_rules
 from ginrummy.standing import Standing
 
@@ -255,6 +255,17 @@ def test_a_flag_rests_on_more_worlds_than_the_first_hint():
             assert choice.mistake
 
 
+def test_why_the_best_beats_another_is_always_a_reason_of_that_kind():
+    """``against`` (what a mistake is explained by, worded after the move on the play page)
+    only ever holds a code of AGAINST_CODES, at every kind of decision."""
+    seen = set()
+    for state in some_decisions(24):
+        for choice in advise(state).choices[1:]:
+            assert choice.against is not None and choice.against["code"] in AGAINST_CODES
+            seen.add(choice.against["code"])
+    assert len(seen) >= 5, seen  # the decisions are varied enough to say something
+
+
 def test_the_json_shape():
     state = some_decisions(2, ("discard",))[1]
     advice = advise(state, samples=8)
@@ -276,7 +287,7 @@ def test_the_json_shape():
             assert all(isinstance(v, (int, float, str)) for v in reason.values()), reason
     assert Evaluation.from_json(data["evaluation"]) == advice.evaluation
     assert data["choices"][0]["against"] is None
-    assert all(c["against"] for c in data["choices"][1:])
+    assert all(c["against"]["code"] in AGAINST_CODES for c in data["choices"][1:])
 
 
 def test_bad_requests_are_refused_with_codes():

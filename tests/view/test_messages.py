@@ -188,13 +188,15 @@ def play_families() -> dict[str, tuple[str, ...]]:
     from ginrummy.bots import LEVELS
     from ginrummy.hand import ACTION_KINDS
     from ginrummy.match import FORMATS
-    from ginrummy.reasons import REASON_CODES
+    from ginrummy.reasons import AGAINST_CODES, REASON_CODES
     from ginrummy.rules import VOID_DEAL_RULES
     from ginview.play.views import DEFENDER_STEPS, KNOCKER_STEPS, SPEEDS
 
     # every reason the coach gives (game_first worded for whichever player it is about)
     reasons = [c for c in REASON_CODES if c != "game_first"]
     reasons += ["game_first_you", "game_first_computer"]
+    missed = [c for c in AGAINST_CODES if c != "game_first"]
+    missed += ["game_first_you", "game_first_computer"]
     players = ("0", "1")
     sheet_steps = (
         "game_won",
@@ -234,6 +236,7 @@ def play_families() -> dict[str, tuple[str, ...]]:
         "play.game_won": players,
         "play.hand_won": players,
         "play.reason": tuple(reasons),
+        "play.missed": tuple(missed),
         "rules": tuple(RULESETS),
         "hand.dead": VOID_DEAL_RULES,
     }

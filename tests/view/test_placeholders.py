@@ -171,7 +171,7 @@ def test_every_reason_and_every_move_of_the_coach_in_words_shows_no_placeholder(
     names (``play.move.<kind>``, by ``action_label``), each as its caller fills it, from every
     reason code the engine has and every action kind, in every language."""
     from ginrummy.hand import ACTION_KINDS
-    from ginrummy.reasons import REASON_CODES
+    from ginrummy.reasons import AGAINST_CODES, REASON_CODES
     from ginview.play.coach import why_text
     from ginview.play.views import action_label
 
@@ -180,6 +180,8 @@ def test_every_reason_and_every_move_of_the_coach_in_words_shows_no_placeholder(
     for code, params in REASON_CODES.items():
         for reason in reason_samples(code, params):
             said.append(why_text(reason, cat))
+            if code in AGAINST_CODES:
+                said.append(why_text(reason, cat, after=True))
     for kind in ACTION_KINDS:
         action = {"kind": kind, "player": 0}
         if kind in ("discard", "knock", "gin", "take_upcard", "draw_discard"):

@@ -8,9 +8,10 @@ margin its uncertainty supports). The page keeps the ranking in the session as i
 ``at`` (the decision it belongs to), refines it while the reader thinks (``ponder``, a few
 worlds a request, until it is ``settled``), and judges the reader's move by it.
 
-Each reason is worded by :func:`why_text` as a clause (``play.reason.<code>``, the codes of
-:data:`ginrummy.reasons.REASON_CODES`): "the coach would play X: <clause>", "X was better than
-Y: <clause>".
+Each reason is worded by :func:`why_text` as a clause: before the move (``play.reason.<code>``,
+the codes of :data:`ginrummy.reasons.REASON_CODES`), "the coach would play X: <clause>"; after
+it (``play.missed.<code>``, :data:`ginrummy.reasons.AGAINST_CODES`), "X was better than Y:
+<clause>", as what the better move would have done.
 """
 
 from __future__ import annotations
@@ -108,10 +109,11 @@ CARD = ("card", "took", "threw", "passed")
 CARDS = ("meld", "cards")
 
 
-def why_text(reason: dict[str, Any], cat: Catalog) -> str:
-    """A reason of the coach's as a clause in the catalog's language (``play.reason.<code>``):
-    cards as a reader writes them, a count of cards (``outs``) with its plural form, points
-    with a decimal comma where the language has one."""
+def why_text(reason: dict[str, Any], cat: Catalog, after: bool = False) -> str:
+    """A reason of the coach's as a clause in the catalog's language: ``play.reason.<code>``,
+    or ``play.missed.<code>`` ``after`` the reader's move (what the better move would have
+    done); cards as a reader writes them, a count of cards (``outs``) with its plural form,
+    points with a decimal comma where the language has one."""
     code = reason["code"]
     params: dict[str, Any] = {}
     for name, value in reason.items():
@@ -130,7 +132,8 @@ def why_text(reason: dict[str, Any], cat: Catalog) -> str:
         params["count"] = reason["outs"]
     if code == "game_first":
         code = "game_first_you" if reason.get("player") == YOU else "game_first_computer"
-    return cat.text(f"play.reason.{code}", **params)
+    key = f"play.missed.{code}" if after else f"play.reason.{code}"
+    return cat.text(key, **params)
 
 
 def decimal(value: float, cat: Catalog) -> str:

@@ -236,7 +236,8 @@ def verdict_html(session: Session, cat: Catalog) -> str:
     if not last.mistake:
         return f'<p class="gin-good">{esc(t("play.coach.good", chosen=chosen))}</p>'
     better = judged_label(last.best.to_json(), last.top, cat)
-    why = coach.why_text(last.why or {"code": "plays_better", "points": float(last.cost)}, cat)
+    reason = last.why or {"code": "plays_better", "points": float(last.cost)}
+    why = coach.why_text(reason, cat, after=True)
     return (
         f'<p class="gin-mistake">{esc(t("play.coach.mistake", better=better, chosen=chosen, why=why))}</p>'
         f'<details class="gin-details"><summary>{esc(t("play.details"))}</summary>'
@@ -368,6 +369,7 @@ def rule_tips(session: Session, cat: Catalog) -> list[str]:
 
 KNOCKER_STEPS = {
     "knocker_melds",
+    "knocker_melds_gin",
     "gin",
     "big_gin",
     "knock",
