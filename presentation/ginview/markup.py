@@ -184,6 +184,8 @@ def step_key(step: dict) -> str:
         return "step.result_gin"
     if code == "shutout" and step.get("rule") == "none":
         return "step.shutout_none"
+    if code == "total" and not any(step.get(t) for t in TOTAL_TERMS[1:]):
+        return "step.total_points"  # no bonus: never "hand points 0 = 0"
     if code == "difference" and step.get("winner", step.get("player")) != step.get("player"):
         return "step.difference_other"  # the game's winner does not have the larger total
     return f"step.{code}"
@@ -200,10 +202,24 @@ def _number(value, name: str = "") -> bool:
 def step_params(step: dict, cat: Catalog, html: bool = True) -> dict:
     """A step's parameters as its message takes them: cards drawn (or written, for plain
     text), players and outcomes named; numbers stay numbers, so that a message may write one
-    with its unit ("{points:points}"); a step that lists things gives their ``count``."""
+    with its unit ("{points:points}"); a step that lists things gives their ``count``; a
+    player's total gives its sum as written (``terms``)."""
     word = param_html if html else param_text
     params = {k: v if _number(v, k) else word(k, v, cat) for k, v in step.items() if k != "code"}
+    if step["code"] == "total":
+        params["terms"] = total_terms(step, cat)
     return _counted(step, params)
+
+
+TOTAL_TERMS = ("points", "box_bonus", "game_bonus", "shutout_bonus")
+"""The terms of a player's total (the engine's ``total`` step), in the order they are added."""
+
+
+def total_terms(step: dict, cat: Catalog) -> str:
+    """The sum behind a player's total, each term named (``sum.<term>``): the hand points,
+    then each bonus that is not 0 ("hand points 145 + box bonus 75", never "+ game bonus 0")."""
+    terms = [t for t in TOTAL_TERMS if t == "points" or step.get(t)]
+    return " + ".join(cat.text(f"sum.{t}", amount=step[t]) for t in terms)
 
 
 def step_html(step: dict, cat: Catalog) -> Html:

@@ -205,6 +205,7 @@ def play_families() -> dict[str, tuple[str, ...]]:
         "shutout",
         "shutout_none",
         "total",
+        "total_points",
         "difference",
         "grand_total",
         "hollywood_won",
@@ -265,6 +266,21 @@ def test_a_shutout_that_pays_nothing_gives_no_amount(lang):
     assert cat.text("shutout.none") in text and "0" not in text
     if lang == "en":
         assert text == "Shutout: Player B scored nothing. No extra for a shutout."
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_total_names_only_the_terms_it_adds(lang):
+    """A player's total writes the hand points and each bonus that is not 0 (a round-4 reader
+    saw "+ 0 (game bonus) + 0 (shutout)" on every loser's line); with no bonus at all, only
+    the points: never "hand points 0 = 0"."""
+    cat = SHIPPED[lang]
+    steps = game.score_game([(0, 60), (1, 14), (0, 45)]).explain()
+    totals = {s["player"]: step_text(s, cat) for s in steps if s["code"] == "total"}
+    assert totals[0].count(" + ") == 2 and "255" in totals[0]  # points, boxes, game bonus
+    assert totals[1].count(" + ") == 1 and "39" in totals[1]  # points and boxes only
+    shutout = game.score_game([(0, 60), (0, 45)]).explain()
+    loser = next(s for s in shutout if s["code"] == "total" and s["player"] == 1)
+    assert step_key(loser) == "step.total_points" and " + " not in step_text(loser, cat)
 
 
 def test_an_ending_joined_to_a_card_by_a_hyphen_never_breaks_from_it():
