@@ -39,6 +39,7 @@ from .markup import (
     card_text,
     cards_html,
     hand_buttons,
+    knocker_label,
     melds_buttons,
     melds_html,
     none_html,
@@ -129,10 +130,14 @@ class CardKind(Kind):
             f for f in self.fields if isinstance(f.type, (F.Cards, F.Melds)) and state.get(f.name)
         ]
 
+    def label(self, f: Field, result: dict | None) -> str:
+        """The message of a field's label (a kind may name a field by the result)."""
+        return f.label
+
     def inputs_html(self, state, result, cat):
         rows = []
         for f in self.card_fields(state):
-            label = cat.text(f.label)
+            label = cat.text(self.label(f, result))
             value = state[f.name]
             group = (
                 melds_buttons(value, cat, f.name, label)
@@ -142,7 +147,7 @@ class CardKind(Kind):
             rows.append(f"<dt>{esc(label)}</dt><dd>{group}</dd>")
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
-    def typing_html(self, state: dict, cat: Catalog) -> Html:
+    def typing_html(self, state: dict, result: dict | None, cat: Catalog) -> Html:
         """Fields to type the cards into (live only)."""
         inputs = []
         for f in self.fields:
@@ -151,7 +156,7 @@ class CardKind(Kind):
             value = state.get(f.name) or ""
             text = " / ".join(value) if isinstance(value, list) else value
             inputs.append(
-                f'<label>{esc(cat.text(f.label))} <input class="gin-text" '
+                f'<label>{esc(cat.text(self.label(f, result)))} <input class="gin-text" '
                 f'data-field="{f.name}" autocomplete="off" spellcheck="false" '
                 f'value="{esc(text)}"></label>'
             )
@@ -307,6 +312,11 @@ class LayoffsKind(CardKind):
 
 @dataclass(frozen=True)
 class ScoreKind(CardKind):
+    def label(self, f: Field, result: dict | None) -> str:
+        if f.name == "knocker" and result:  # the hand that went gin: nobody knocked
+            return knocker_label(result.get("outcome"))
+        return f.label
+
     def request(self, state):
         return {"op": "score", **_with(state, "knocker", "defender", "rules", "upcard")}
 
@@ -686,7 +696,7 @@ def view_html(kind: Kind, state: dict, result: dict, cat: Catalog) -> Html:
         if kind.numbers
         else Html("")
     )
-    typing = kind.typing_html(state, cat) if isinstance(kind, CardKind) else ""
+    typing = kind.typing_html(state, result, cat) if isinstance(kind, CardKind) else ""
     return Html(
         f"{kind.inputs_html(state, result, cat)}{rules}"
         f'<div class="gin-output">{kind.output_html(state, result, cat)}</div>{typing}'

@@ -271,6 +271,25 @@ def rule_value(preset: str, field: str, cat: Catalog, short: bool = False) -> st
     return str(value)
 
 
+def knocker_label(outcome: str | None) -> str:
+    """The label of the hand that ended a scored hand: the knocker's, or the one that went gin
+    (nobody knocked)."""
+    return "ui.gin_hand" if outcome in ("gin", "big_gin") else "ui.knocker_hand"
+
+
+SENTENCE_RULES = ("game_target",)
+"""The numbers a rules line gives as a sentence of their own (``rule.line.<field>``, "Game to
+100 points") rather than as "label: value": a language may not have a label for them."""
+
+
+def rule_item(preset: str, field: str, cat: Catalog) -> str:
+    """One number of a rules line: "Gin bonus: 25", or its sentence (:data:`SENTENCE_RULES`)."""
+    value = rule_value(preset, field, cat, short=True)
+    if field in SENTENCE_RULES:
+        return cat.text(f"rule.line.{field}", value=value)
+    return f"{cat.text(f'rule.{field}')}: {value}"
+
+
 def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool = False) -> Html:
     """ "Rules: Standard — Gin bonus: 25 · … (Source: …)": the preset, the numbers an example
     depends on, and who plays them. With ``choose``, the name is also a select (shown in a
@@ -287,9 +306,7 @@ def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool
             f'<span class="gin-static">{name}</span><select class="gin-edit gin-rules-select" '
             f'aria-label="{esc(cat.text("ui.rules"))}">{options}</select>'
         )
-    text = " · ".join(
-        f"{cat.text(f'rule.{n}')}: {rule_value(preset, n, cat, short=True)}" for n in numbers
-    )
+    text = " · ".join(rule_item(preset, n, cat) for n in numbers)
     sources = (
         (
             f' <span class="gin-source">({esc(cat.text("ui.source", source="; ".join(rules.sources), count=len(rules.sources)))})'

@@ -43,7 +43,7 @@ from . import fields as F
 from .catalog import Catalog, Html, esc
 from .examples import HAND_RULES, engine, worked_html
 from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
-from .markup import card_html, cards_html, melds_html, rules_line
+from .markup import card_html, cards_html, knocker_label, melds_html, rules_line
 
 RULE_PARAMS = tuple(NUMBER_RANGES)
 """The preset numbers every step's messages may use as placeholders: every number of a
@@ -418,7 +418,11 @@ class ScoreStep(StepKind):
 
     def table_html(self, step, replay, cat):
         rows = [
-            (cat.text("ui.knocker_hand"), cards_html(step["knocker"], cat), False),
+            (
+                cat.text(knocker_label(replay.check["outcome"])),
+                cards_html(step["knocker"], cat),
+                False,
+            ),
             (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), False),
         ]
         if step.get("upcard"):
@@ -624,6 +628,7 @@ def score_check(result: dict) -> dict:
     return {
         "points": result["points"],
         "mistakes": [m for m in mistakes if m[1] != result["points"]],
+        "outcome": result["outcome"],
     }
 
 

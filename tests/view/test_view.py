@@ -11,7 +11,7 @@ from ginrummy import api as engine_api
 from ginrummy.cards import Card
 from ginrummy.errors import GinRummyError
 from ginview import api
-from ginview.catalog import Catalog, Html, catalog
+from ginview.catalog import Catalog, Html, catalog, esc
 from ginview.examples import KINDS, from_link, kind_of, link, read_state, render
 from ginview.fields import MELDS, FieldError, Moves, bad, parse_move
 from ginview.markup import error_text, face, faces, player_name
@@ -817,7 +817,7 @@ def test_a_sheet_step_lists_its_hands_under_their_headings(lang):
         f"<tr><td>1</td><td>{t('player.0')}</td><td>25</td></tr>"
         f"<tr><td>2</td><td>{t('player.1')}</td><td>14</td></tr></tbody></table>"
     )
-    assert t("rule.game_target") in html  # and the rules that make the sheet
+    assert t("rule.line.game_target", value=100) in html  # and the rules that make the sheet
 
 
 def test_a_bad_field_quotes_its_value_cut_at_60_characters():
@@ -839,3 +839,24 @@ def test_melds_are_read_from_one_text_and_moves_refused_by_their_field():
         with pytest.raises(FieldError) as info:
             refused()
         assert (info.value.code, info.value.params) == (code, {"field": "moves", **params})
+
+
+@pytest.mark.parametrize("lang", ["en", "ro", "hu", "it"])
+def test_a_hand_that_went_gin_is_never_labelled_the_knockers(lang):
+    """In a scored hand that ended in gin nobody knocked: its hand is labelled as the one that
+    went gin (the Italian round-4 and round-5 readers saw «chi ha bussato» above a gin)."""
+    cat = catalogs.load(lang)
+    gin = {
+        "kind": "score",
+        "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC QC",
+        "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
+    }
+    knock = {
+        "kind": "score",
+        "knocker": "2S 3S 4S 7H 7D 7C 9C TC JC 5D",
+        "defender": "8S 9S TS KH KD 4H 6C 6H 2C AD",
+    }
+    gin_view, knock_view = str(render(gin, cat).view), str(render(knock, cat).view)
+    assert f"<dt>{esc(cat.text('ui.gin_hand'))}</dt>" in gin_view
+    assert esc(cat.text("ui.knocker_hand")) not in gin_view
+    assert f"<dt>{esc(cat.text('ui.knocker_hand'))}</dt>" in knock_view
