@@ -28,6 +28,9 @@ FIELDS = tuple(
     if f.type in ("int", "int | None") or f.name in CHOICES
 )
 """The preset fields a page may quote: the numbers, and the named choices."""
+SHORT = ("tie_short", "shutout_short")
+"""A choice in its short form, the words after its label in a rules line ("Tie: counts as an
+undercut"), for a page's own such lines."""
 
 
 def _around(markdown: str, brace: re.Match) -> tuple[int, str]:
@@ -57,10 +60,12 @@ def expand(markdown: str, where, catalog: Catalog, written: bool = True) -> str:
                 f"{where(match.start())}: no rule preset {preset!r} "
                 f"(use one of {', '.join(RULESETS)})"
             )
+        if field in SHORT:
+            return rule_value(preset, field.removesuffix("_short"), catalog, short=True)
         if field not in FIELDS:
             raise BuildError(
                 f"{where(match.start())}: {field!r} is not a number of the rules; "
-                f"a page may quote {', '.join(FIELDS)}"
+                f"a page may quote {', '.join(FIELDS + SHORT)}"
             )
         return rule_value(preset, field, catalog)
 

@@ -213,6 +213,9 @@ def test_every_field_of_every_kind_refuses_bad_input_with_file_and_line(kind, fi
 def test_macros_quote_only_numbers_of_the_rules():
     assert macros.expand("Gin: {{ standard.gin_bonus }}.", where(), EN) == "Gin: 25."
     assert macros.expand("{{ pagat.undercut_bonus }}", where(), EN) == "10"
+    assert macros.expand("Tie: {{ standard.tie_short }}.", where(), EN) == (
+        "Tie: counts as an undercut."
+    )
     for bad, problem in (
         ("{{ standard.replace }}", "'replace' is not a number of the rules"),
         ("{{ standard.sources }}", "'sources' is not a number of the rules"),
