@@ -45,7 +45,7 @@ cards a player is known to hold; :func:`ginrummy.public.view` gives all a player
 >>> state.phase, state.turn, len(state.stock), str(state.upcard)
 ('offer', 1, 31, '9H')
 >>> [str(a) for a in legal_actions(state)]
-['take_upcard by 1', 'pass by 1']
+['take_upcard 1', 'pass 1']
 >>> state = apply(state, Action("pass", 1))
 >>> state = apply(state, {"kind": "pass", "player": 0})
 >>> state.phase, state.turn, [a.kind for a in legal_actions(state)]
@@ -148,6 +148,13 @@ class Action:
     {'kind': 'discard', 'player': 0, 'card': '7H'}
     >>> Action.from_json({"kind": "gin", "player": 1, "card": "ks"})
     Action(kind='gin', player=1, card=Card.parse('KS'))
+
+    Its notation (:meth:`parse` reads what ``str`` writes: the kind, the player, the card):
+
+    >>> str(Action("discard", 1, Card.parse("7H")))
+    'discard 1 7H'
+    >>> Action.parse("pass 0") == Action("pass", 0)
+    True
     """
 
     kind: str
@@ -221,8 +228,34 @@ class Action:
             )
 
     def __str__(self) -> str:
+        """The move in its notation, "discard 1 7H" (a knock's own layout and a defender's own
+        lay-offs are not part of it: read back, the engine plays its best ones)."""
         card = f" {self.card}" if self.card is not None else ""
-        return f"{self.kind}{card} by {self.player}"
+        return f"{self.kind} {self.player}{card}"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """A move in its notation: the kind, the player (0 or 1), then the card for a move
+        that names one ("discard 1 7H", "take_upcard 0"), any case, any spaces between.
+
+        >>> Action.parse("  knock 0 ks ")
+        Action(kind='knock', player=0, card=Card.parse('KS'))
+        >>> Action.parse("discard 2 7H")
+        Traceback (most recent call last):
+        ...
+        ginrummy.errors.RuleError: a move is written like "discard 1 7H", not 'discard 2 7H'
+        """
+        parts = text.split(maxsplit=3) if isinstance(text, str) and len(text) <= 100 else []
+        kind = parts[0] if parts else ""
+        shape = len(parts) == (3 if kind in CARD_KINDS else 2)
+        if not shape or kind not in ACTION_KINDS or parts[1] not in ("0", "1"):
+            raise RuleError(
+                "bad_action",
+                f'a move is written like "discard 1 7H", not {shown(text)}',
+                field="move",
+                value=quote(text),
+            )
+        return cls(kind, int(parts[1]), Card.parse(parts[2]) if len(parts) == 3 else None)
 
     def __repr__(self) -> str:
         extra = "".join(
@@ -374,7 +407,7 @@ class Event:
             )
 
     def __str__(self) -> str:
-        return f"{self.kind}{'' if self.card is None else ' ' + str(self.card)} by {self.player}"
+        return f"{self.kind} {self.player}{'' if self.card is None else ' ' + str(self.card)}"
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "player": self.player}

@@ -15,7 +15,7 @@ Bots and the coach read only a view, so they cannot use what a player could not 
 >>> seen.known, seen.stock_count, seen.opponent_count, len(seen.unseen)
 (Hand('9H'), 31, 11, 41)
 >>> [str(a) for a in view(state, 1).legal_actions()][:2]
-['discard 5H by 1', 'discard 6D by 1']
+['discard 1 5H', 'discard 1 6D']
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ginrummy import RULESETS, parse_cards
 from ginrummy.errors import CardError, GinRummyError
-from ginrummy.hand import ACTION_KINDS, CARD_KINDS
+from ginrummy.hand import ACTION_KINDS, CARD_KINDS, Action
 
 MAX_ENTRIES = 100
 """The most hands a score sheet example holds (a game to 100 rarely passes 20)."""
@@ -292,32 +292,36 @@ class Moves(FieldType):
 
 
 def parse_move(text, with_player: bool, name: str = "move") -> dict:
-    """A move written "discard 1 7H" (``with_player``) or "discard 7H", as an engine action."""
+    """A move in the engine's notation, "discard 1 7H" (``with_player``: read by
+    :meth:`ginrummy.hand.Action.parse`), or a learner's choice without the player,
+    "discard 7H", as an engine action (a choice's without ``player``). Each way a move can be
+    miswritten gets its own message, in the field's name."""
     parts = str(text).split() if isinstance(text, str) else []
     if not parts or parts[0] not in MOVES:
         raise bad(name, "moves, one of " + ", ".join(MOVES), text)
     kind, rest = parts[0], parts[1:]
-    action: dict = {"kind": kind}
-    if with_player:
-        if not rest or rest[0] not in ("0", "1"):
-            raise bad(name, f'a move with its player, like "{kind} 1"', text)
-        action["player"] = int(rest.pop(0))
-    if kind in CARD_MOVES:
-        if len(rest) != 1:
-            raise bad(name, f'a move with one card, like "{kind} 7H"', text)
-        action["card"] = CARD.parse(rest[0], name)
-    elif rest:
+    if with_player and (not rest or rest[0] not in ("0", "1")):
+        raise bad(name, f'a move with its player, like "{kind} 1"', text)
+    cards = rest[1:] if with_player else rest
+    if kind in CARD_MOVES and len(cards) != 1:
+        raise bad(name, f'a move with one card, like "{kind} 7H"', text)
+    if kind not in CARD_MOVES and cards:
         raise bad(name, f'the move "{kind}" alone', text)
+    if cards:
+        CARD.parse(cards[0], name)  # a card that is not one, named as such
+    player = rest[0] if with_player else "0"
+    action = Action.parse(" ".join([kind, player, *cards])).to_json()
+    if not with_player:
+        del action["player"]
     return action
 
 
 def move_text(action: dict) -> str:
-    parts = [
-        action["kind"],
-        str(action["player"]) if "player" in action else "",
-        action.get("card", ""),
-    ]
-    return " ".join(p for p in parts if p)
+    """A move in the engine's notation, "discard 1 7H" (the player left out of a choice
+    without one: "discard 7H")."""
+    if "player" not in action:
+        return str(Action.from_json({**action, "player": 0})).replace(" 0", "", 1)
+    return str(Action.from_json(action))
 
 
 @dataclass(frozen=True)

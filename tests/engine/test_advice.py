@@ -306,8 +306,8 @@ def test_bad_requests_are_refused_with_codes():
         advice.assess({"kind": "pass", "player": 0})
     assert info.value.to_json() == {
         "code": "illegal_choice",
-        "message": "pass by 0 is not one of the choices",
-        "params": {"action": "pass by 0"},
+        "message": "pass 0 is not one of the choices",
+        "params": {"action": "pass 0"},
     }
 
 
@@ -394,15 +394,15 @@ GIN_HAND = "AS 2S 3S 4H 5H 6H 7C 8C 9C TC"
 @pytest.mark.parametrize(
     "hand, pile, rules, phase, choice, reason",
     [
-        (GIN_HAND + " KD", "5D", "standard", "discard", "gin KD by 0", {"code": "gin", "bonus": 25}),
-        (GIN_HAND + " JC", "5D", "standard", "discard", "big_gin by 0", {"code": "big_gin", "bonus": 31}),
-        ("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D KD", "5D", "oklahoma", "discard", "knock KD by 0",
+        (GIN_HAND + " KD", "5D", "standard", "discard", "gin 0 KD", {"code": "gin", "bonus": 25}),
+        (GIN_HAND + " JC", "5D", "standard", "discard", "big_gin 0", {"code": "big_gin", "bonus": 31}),
+        ("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D KD", "5D", "oklahoma", "discard", "knock 0 KD",
          {"code": "knock", "deadwood": 2, "limit": 5}),
-        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "9C", "standard", "offer", "take_upcard by 0",
+        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "9C", "standard", "offer", "take_upcard 0",
          {"code": "knock_after", "card": "9C", "deadwood": 2}),
-        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "5D 9C", "standard", "draw", "draw_discard by 0",
+        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "5D 9C", "standard", "draw", "draw_discard 0",
          {"code": "makes_meld", "card": "9C", "meld": "7C 8C 9C"}),
-        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "5D QS", "standard", "draw", "draw_stock by 0",
+        ("AS 2S 3S 4H 5H 6H 7C 8C 2D KD", "5D QS", "standard", "draw", "draw_stock 0",
          {"code": "no_meld", "card": "QS"}),
     ],
 )  # fmt: skip
@@ -413,13 +413,13 @@ def test_each_choice_gets_its_reasons(hand, pile, rules, phase, choice, reason):
 def test_outs_are_the_unseen_cards_that_make_or_extend_a_meld():
     """3S 4S 5S 7H 7D 7C 9C TC JC KD and 2D: after throwing KD, the outs are 2S, 6S (the run),
     7S (the set), 8C, QC (the clubs run): 5 cards, not every card that lowers the deadwood."""
-    reasons = coach("3S 4S 5S 7H 7D 7C 9C TC JC KD 2D", "8H")["discard KD by 0"]
+    reasons = coach("3S 4S 5S 7H 7D 7C 9C TC JC KD 2D", "8H")["discard 0 KD"]
     assert {"code": "outs", "outs": 5} in reasons
 
 
 def test_two_cards_are_never_called_a_run():
     """7D 8D loose: a partial meld of two cards, and the unseen cards that complete it."""
-    reasons = coach("2S 3S 4S 9C 9S 9H 7D 8D KD QC JH", "4C")["discard JH by 0"]
+    reasons = coach("2S 3S 4S 9C 9S 9H 7D 8D KD QC JH", "4C")["discard 0 JH"]
     partial = [r for r in reasons if r["code"] == "keeps_partial"]
     assert {"code": "keeps_partial", "cards": "7D 8D", "outs": "6D 9D"} in partial
     assert all(len(r["cards"].split()) == 2 for r in partial)

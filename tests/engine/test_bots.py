@@ -226,11 +226,11 @@ MELDED = "AS 2S 3S 4H 5H 6H 7C 8C"
 @pytest.mark.parametrize(
     "hand, pile, phase, move",
     [
-        (MELDED + " 2D KD", "9C", "offer", "take_upcard by 0"),  # it makes a run
-        (MELDED + " 2D KD", "QS", "offer", "pass by 0"),
-        (MELDED + " 2D KD", "5D QS", "draw", "draw_stock by 0"),
-        (MELDED + " 2D KD", "5D 9C", "draw", "draw_discard by 0"),
-        (MELDED + " 9C TC JC", "5D", "discard", "big_gin by 0"),
+        (MELDED + " 2D KD", "9C", "offer", "take_upcard 0"),  # it makes a run
+        (MELDED + " 2D KD", "QS", "offer", "pass 0"),
+        (MELDED + " 2D KD", "5D QS", "draw", "draw_stock 0"),
+        (MELDED + " 2D KD", "5D 9C", "draw", "draw_discard 0"),
+        (MELDED + " 9C TC JC", "5D", "discard", "big_gin 0"),
     ],
 )
 def test_the_beginner_takes_what_melds_and_declares_big_gin(hand, pile, phase, move):
@@ -290,17 +290,17 @@ def test_the_intermediate_bot_plays_the_base_policy_and_knocks_at_the_first_chan
                 assert move in legal_actions(state)
     state = position(MELDED + " 9C 2D KD", "5H", "discard")  # 2 points: the policy plays on
     assert policy_action(state).kind == "discard"
-    assert str(choose(state, "intermediate")) == "knock KD by 0"
+    assert str(choose(state, "intermediate")) == "knock 0 KD"
 
 
 @pytest.mark.parametrize(
     "level, hand, move",
     [
-        ("strong", "9C TC KD", "gin KD by 0"),
-        ("strong", "9C TC JC", "big_gin by 0"),
-        ("intermediate", "9C 2D KD", "knock KD by 0"),  # at the first chance
-        ("intermediate", "9C TC KD", "gin KD by 0"),
-        ("intermediate", "9C TC JC", "big_gin by 0"),
+        ("strong", "9C TC KD", "gin 0 KD"),
+        ("strong", "9C TC JC", "big_gin 0"),
+        ("intermediate", "9C 2D KD", "knock 0 KD"),  # at the first chance
+        ("intermediate", "9C TC KD", "gin 0 KD"),
+        ("intermediate", "9C TC JC", "big_gin 0"),
     ],
 )
 def test_when_a_bot_ends_the_hand(level, hand, move):

@@ -306,18 +306,18 @@ def test_ten_lay_offs_and_ten_melds_are_the_most_accepted():
     [
         (
             Action("discard", 0, Card.parse("7H")),
-            "discard 7H by 0",
+            "discard 0 7H",
             "Action(kind='discard', player=0, card=Card.parse('7H'))",
         ),
-        (Action("pass", 1), "pass by 1", "Action(kind='pass', player=1, card=None)"),
+        (Action("pass", 1), "pass 1", "Action(kind='pass', player=1, card=None)"),
         (
             Action("gin", 1, Card.parse("KC"), [RUN]),
-            "gin KC by 1",
+            "gin 1 KC",
             "Action(kind='gin', player=1, card=Card.parse('KC'), melds=(Meld('7S 8S 9S'),))",
         ),
         (
             Action("lay_off", 0, lay_offs=[("6S", 0)]),
-            "lay_off by 0",
+            "lay_off 0",
             "Action(kind='lay_off', player=0, card=None, lay_offs=((Card.parse('6S'), 0),))",
         ),
     ],
@@ -345,8 +345,8 @@ def test_an_action_in_json_names_its_layout_and_lay_offs():
 
 
 def test_an_event_reads_as_text():
-    assert str(Event("draw_discard", 1, Card.parse("7H"))) == "draw_discard 7H by 1"
-    assert str(Event("knock", 0)) == "knock by 0"  # the knock's discard is face down
+    assert str(Event("draw_discard", 1, Card.parse("7H"))) == "draw_discard 1 7H"
+    assert str(Event("knock", 0)) == "knock 0"  # the knock's discard is face down
 
 
 def test_the_review_in_the_lay_off_phase_gives_only_the_best_lay_offs():

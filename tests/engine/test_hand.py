@@ -20,6 +20,7 @@ from ginrummy.hand import (
     legal_actions,
 )
 from ginrummy.melds import min_deadwood
+from ginrummy.playout import policy_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -1381,3 +1382,34 @@ def test_lay_offs_not_a_list_of_card_and_meld_are_refused_in_full(lay_offs):
         "message": "lay_offs must be a list of {card, meld}",
         "params": {"field": "lay_offs", "value": str(lay_offs)[:40]},
     }
+
+
+def test_every_move_of_a_hand_reads_back_from_its_notation():
+    """``str`` writes a move as lessons and examples do ("discard 1 7H") and ``Action.parse``
+    reads it back, for every legal move of seeded hands (a knock's own layout aside)."""
+    kinds = set()
+    for seed in range(30):
+        state = deal(seed=seed)
+        while not state.finished:
+            for action in legal_actions(state):
+                written = str(action)
+                assert Action.parse(written) == action, written
+                assert Action.parse(written.lower().replace(" ", "   ")) == action
+                kinds.add(action.kind)
+            state = apply(state, policy_action(state))
+    assert kinds >= {"take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "discard", "discard 7H", "discard 2 7H", "pass 0 7H", "discard 1 7H 8H", "fly 0", None],
+)
+def test_a_miswritten_move_is_refused_and_quoted(text):
+    with pytest.raises(RuleError) as refused:
+        Action.parse(text)
+    assert refused.value.code == "bad_action" and refused.value.params["field"] == "move"
+
+
+def test_a_move_naming_no_card_is_refused_as_a_card():
+    with pytest.raises(CardError):
+        Action.parse("discard 1 ZZ")

@@ -175,7 +175,7 @@ def test_the_policy_never_throws_the_card_it_took():
         assert min_deadwood_mask(mask ^ thrown.bit) == left
 
 
-@pytest.mark.parametrize("rules, move", [("standard", "big_gin by 0"), ("pagat", "gin QH by 0")])
+@pytest.mark.parametrize("rules, move", [("standard", "big_gin 0"), ("pagat", "gin 0 QH")])
 def test_the_policy_declares_big_gin_where_the_rules_have_it(rules, move):
     state = position("9H TH JH QH 2C 2D 2S 4C 4D 4S 4H", "5D", "discard", rules=rules)
     assert str(policy_action(state)) == move

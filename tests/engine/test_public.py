@@ -39,7 +39,7 @@ def test_history_records_each_public_move():
         Event("discard", 0, discard),
         Event("draw_stock", 1),
     )
-    assert [str(e) for e in state.history][1] == f"take_upcard {upcard} by 0"
+    assert [str(e) for e in state.history][1] == f"take_upcard 0 {upcard}"
     assert eval(repr(state.history[1]), {"Event": Event, "Card": Card}) == state.history[1]
 
 
