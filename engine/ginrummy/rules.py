@@ -31,8 +31,9 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 
 NEXT_DEALER_RULES = ("alternate", "winner", "loser")
 """Who deals the next hand: the players take turns (Wikipedia, Parlett, the EAAI competition),
-the winner of the hand deals (Hoyle-style books, pokerwiner and seed 000; copies of Pagat's
-page), or the loser deals (rummytalk.com)."""
+the winner of the hand deals (Hoyle-style books, pokerwiner and seed 000; the site's Pagat preset,
+not checked on pagat.com), or the loser deals (rummytalk.com; a program "based on the rules on
+Pagat.com")."""
 
 VOID_DEAL_RULES = ("same", "next")
 """Who deals after a void hand (the stock ran down to 2 cards): the same dealer again (rubl.com,
@@ -264,9 +265,11 @@ RULESETS: dict[str, RuleSet] = {
         box_bonus=20,
         shutout="double_game_bonus",
         next_dealer="winner",
-        # The numbers as the project's fact sheet quotes Pagat (pagat.com/rummy/ginrummy.html);
-        # its page could not be read while this was written: copies of it give the winner of a
-        # hand as the next dealer and the same dealer again after a void hand.
+        # The numbers as copies of Pagat's page give them (pagat.com/rummy/ginrummy.html could not
+        # be read while this was written). next_dealer is NOT checked: the copies say "Many books
+        # give the rule that the winner of each hand deals the next", a note that suggests Pagat's
+        # own rule differs (a program "based on the rules on Pagat.com" has the loser deal); the
+        # site says so on variants/compared.md. The same dealer again after a void hand: copies.
         sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(

@@ -40,7 +40,7 @@ def test_the_dealer_rules():
             assert next_dealer(passing, dealer, None) == 1 - dealer
             assert next_dealer(passing, dealer, won_by_1) == next_dealer(rule, dealer, won_by_1)
     assert RULESETS["pokerwiner"].next_dealer == "winner"
-    assert RULESETS["pagat"].next_dealer == "winner"  # as copies of Pagat's page give it
+    assert RULESETS["pagat"].next_dealer == "winner"  # not checked on pagat.com (compared.md)
     assert RULESETS["standard"].next_dealer == "alternate"
     # every preset says who deals after a void hand, and each cites its sources
     for name, preset in RULESETS.items():
