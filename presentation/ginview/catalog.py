@@ -151,8 +151,11 @@ class Catalog:
         if key and key in self.messages:
             make = self.html if isinstance(value, Html) else self.text
             filled = make(key, **{value.slot: value})
-            # an ending joined by a hyphen ("a 6♥-ot") never breaks from its card at a line's end
+            # an ending joined by a hyphen ("a 6♥-ot") never breaks from its card at a line's end,
+            # nor does an elided article before it ("l'8♣": a word joiner after the apostrophe)
             joined = filled.replace(f"{value}-", f"{value}\u2011", 1)
+            for mark in ("'", "\u2019"):
+                joined = joined.replace(f"{mark}{value}", f"{mark}\u2060{value}", 1)
             return Html(joined) if isinstance(filled, Html) else joined
         return value
 

@@ -221,7 +221,7 @@ def test_a_language_may_add_the_forms_its_grammar_needs(tmp_path):
     it = catalogs.load("it", tmp_path)
     assert (
         it.text("a", card=card_text("8H"), player=player_name(0, it))
-        == "Scarta l'8♥, il giocatore A."
+        == "Scarta l'\u20608♥, il giocatore A."  # a word joiner: l' never ends a line
     )
     assert (
         it.text("a", card=card_text("9H"), player=player_name(0, it))

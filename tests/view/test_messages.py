@@ -283,6 +283,18 @@ def test_a_total_names_only_the_terms_it_adds(lang):
     assert step_key(loser) == "step.total_points" and " + " not in step_text(loser, cat)
 
 
+def test_an_elided_article_never_breaks_from_its_card():
+    """Italian elides an article before a card ("l'8♣"): the line may not break after the
+    apostrophe (a round-6 reader saw "l'" end a line before a drawn card)."""
+    from ginview.catalog import Catalog, Html, named
+
+    for mark in ("'", "\u2019"):
+        cat = Catalog("it", {"m": "Attacca {card:the}", "card.the.8": f"l{mark}{{card}}"})
+        assert cat.text("m", card=named("8♣", "card.{}.8", "card")) == f"Attacca l{mark}\u20608♣"
+        chip = named(Html('<span class="gin-card">8♣</span>'), "card.{}.8", "card")
+        assert cat.html("m", card=chip) == f'Attacca l{mark}\u2060<span class="gin-card">8♣</span>'
+
+
 def test_an_ending_joined_to_a_card_by_a_hyphen_never_breaks_from_it():
     """Hungarian joins a case ending to a card with a hyphen ("a 6♥-ot"): the line may not
     break there (a round-4 reader saw "a 6♥-" end a line), in text and in drawn cards alike."""
