@@ -10,6 +10,7 @@ import gzip
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -179,16 +180,25 @@ def test_nginx_serves_the_site_as_the_facts_say(built_site, precompressed):
 
 @contextlib.contextmanager
 def running(command: list[str], port: int, **kwargs):
-    """A server started by command, once it listens on port; stopped after."""
+    """A server started by command, once it listens on port; stopped after, with every
+    process it started (apachectl is a script that leaves apache2 running if only it is
+    stopped): the command runs in a session of its own, and the whole group is stopped."""
     server = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        **kwargs,
     )
     try:
         assert hosting.wait_listening(port, server), f"{command[0]} did not start"
         yield
     finally:
-        server.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+        with contextlib.suppress(ProcessLookupError):  # whatever of the group is left
+            os.killpg(server.pid, signal.SIGKILL)
 
 
 def test_caddy_serves_the_site_as_the_facts_say(built_site, tmp_path):
