@@ -71,19 +71,27 @@ def judges(session: Session, action: Action) -> bool:
 
 def judge(session: Session, action: Action) -> tuple[Judged, dict[str, Any]]:
     """The verdict on ``action`` (before it is played) by the session's ranking (one worked
-    out now if it has none), and that ranking."""
+    out now if it has none), and that ranking.
+
+    The better move a mistake names is the one a hint recommends (:func:`hint_order`), so the
+    coach never recommends one move and then says another was better. Where that is not the
+    engine's best (the two are within doubt of each other), the move it recommends is never a
+    mistake, and a mistake is explained by how much more often the recommended move won."""
     kept = ranking(session)
     game = session.game
-    assessment = advise(game, samples=0, previous=kept).assess(action)
+    advice = advise(game, samples=0, previous=kept)
+    assessment = advice.assess(action)
+    chosen = advice.choice(action)
+    shown = advice.choice(hint_order(kept)[0]["action"])
+    best, cost, why = assessment.best, assessment.cost_points, assessment.reason
+    mistake = assessment.mistake and chosen.action != shown.action
+    if mistake and shown.action != advice.best.action:
+        best = shown.action
+        cost = max(0.0, (shown.win - chosen.win) / advice.point_value)
+        why = {"code": "wins_more", "percent": round(100 * (shown.win - chosen.win), 1)}
     top = game.hand.discards[-1] if game.hand.discards else None
     judged = Judged(
-        game.number,
-        action,
-        assessment.best,
-        round(assessment.cost_points, 2),
-        assessment.reason if assessment.mistake else None,
-        top,
-        assessment.mistake,
+        game.number, action, best, round(cost, 2), why if mistake else None, top, mistake
     )
     return judged, kept
 

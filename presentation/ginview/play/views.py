@@ -123,7 +123,7 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
     if hand.phase == "offer":
         return (
             t("play.prompt.offer", card=top),
-            [button({"action": _of(legal, "pass")}, esc(t("play.move.pass")), "", live)],
+            [button({"action": _of(legal, "pass")}, esc(t("play.pass")), "", live)],
         )
     if hand.phase == "draw":
         if kinds == {"draw_stock"}:
@@ -245,14 +245,21 @@ def verdict_html(session: Session, cat: Catalog) -> str:
     )
 
 
-def other_text(choice: dict, game: Game, cat: Catalog) -> str:
-    """One of the next moves of a hint, with what it costs against the best (or, when that is
-    less than a tenth of a point, as about as good: never "0.0 points less")."""
+def other_text(choice: dict, best: dict, game: Game, cat: Catalog) -> str:
+    """One of the next moves of a hint, with how often it wins the game against the best, in
+    the whole percents the details table shows (or, when they are the same, as about as good:
+    never "0 less")."""
     move = choice_label(choice["action"], game, cat)
-    cost = float(choice.get("cost_points", 0.0))
-    if round(cost, 1) <= 0:
+    chance, against = round(100 * choice["win"]), round(100 * best["win"])
+    if chance >= against:
         return cat.text("play.hint.other_even", move=move)
-    return cat.text("play.hint.other", move=move, points=coach.decimal(cost, cat))
+    t = cat.text
+    return t(
+        "play.hint.other",
+        move=move,
+        chance=t("play.percent", percent=chance),
+        best=t("play.percent", percent=against),
+    )
 
 
 def hint_html(session: Session, cat: Catalog) -> str:
@@ -269,7 +276,7 @@ def hint_html(session: Session, cat: Catalog) -> str:
     )
     body = f'<p class="gin-hint-best">{esc(text)}</p>'
     if others:
-        items = [other_text(o, game, cat) for o in others]
+        items = [other_text(o, best, game, cat) for o in others]
         body += (
             f'<p class="gin-hint-others">{esc(t("play.hint.others", moves="; ".join(items)))}</p>'
         )
