@@ -78,6 +78,25 @@ OWN_FORMS = re.compile(r"^(?:unit\.\w+|card\.\w+\.\d+|player\.\w+\.\d+)$")
 # What html.escape replaces, without the standard library's html package: it imports the table
 # of every HTML entity, which the browser's engine would carry in its memory snapshot for nothing.
 _ESCAPE_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_PUNCTUATION = re.compile(r"[.,;:!?)\]»”]+")
+_CHIP, _CHIP_END = '<span class="gin-card ', "</span></span>"
+_CLOSING = re.compile(r"([^<]*)((?:</span>)*)$")
+
+
+def keep(html: Html, punctuation: str) -> Html:
+    """``html`` with ``punctuation`` joined to its last card chip, so that a full stop never
+    starts a line of its own after a row of cards (the two wrapped in ``gin-keep``, which does
+    not break); ``html`` with no chip gets the punctuation after it."""
+    start = html.rfind(_CHIP)
+    end = html.find(_CHIP_END, start) + len(_CHIP_END)
+    after = _CLOSING.match(html, end) if start >= 0 else None
+    if after is None:  # no chip, or markup after it
+        return Html(html + punctuation)
+    ending, closing = after.groups()  # an ending after the chip ("‑et") stays before
+    kept = f'<span class="gin-keep">{html[start:end]}{ending}{punctuation}</span>'
+    return Html(html[:start] + kept + closing)
+
+
 _ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 _LOCALES = os.path.join(os.path.dirname(__file__), "locales")  # the wheel's catalogs
 
@@ -134,9 +153,19 @@ class Catalog:
         return PLACEHOLDER.sub(lambda m: str(self._fill(m, params)), template)
 
     def html(self, key: str, /, **params) -> Html:
-        """The message as HTML: the text escaped, each parameter escaped unless it is Html."""
+        """The message as HTML: the text escaped, each parameter escaped unless it is Html. A
+        card drawn as a chip keeps the punctuation that follows it on its line (:func:`keep`)."""
         template = self.template(key, params.get("count")).translate(_ESCAPE_TEXT)
-        return Html(PLACEHOLDER.sub(lambda m: esc(self._fill(m, params)), template))
+        parts, at = [], 0
+        for match in PLACEHOLDER.finditer(template):
+            parts.append(template[at : match.start()])
+            filled, at = esc(self._fill(match, params)), match.end()
+            after = _PUNCTUATION.match(template, at)
+            if after and isinstance(filled, Html):
+                filled, at = keep(filled, after.group()), after.end()
+            parts.append(filled)
+        parts.append(template[at:])
+        return Html("".join(parts))
 
     def _fill(self, match: re.Match, params: dict):
         name, form = match.groups()

@@ -304,3 +304,25 @@ def test_an_ending_joined_to_a_card_by_a_hyphen_never_breaks_from_it():
     assert cat.text("m", card=named("6♥", "card.{}.6", "card")) == "Eldobom a 6♥\u2011ot"
     chip = named(Html('<span class="gin-card">6♥</span>'), "card.{}.6", "card")
     assert cat.html("m", card=chip) == 'Eldobom a <span class="gin-card">6♥</span>\u2011ot'
+
+
+def test_a_full_stop_after_cards_never_starts_a_line_alone():
+    """A row of cards drawn as chips keeps the punctuation after it on its line, with any
+    ending joined to the last card (a round-7 reader saw a comma begin a line after a row of
+    cards); the text before the chips may still wrap."""
+    from ginview.catalog import Catalog, named
+    from ginview.markup import card_html, cards_html
+
+    en = Catalog("en", {"m": "You hold {cards}, then {more}."})
+    cat = SHIPPED["en"]
+    html = en.html("m", cards=cards_html("5C 6C 7C", cat), more=card_html("9H", cat))
+    assert html.count('class="gin-keep"') == 2  # one after 7♣, one after 9♥
+    assert re.search(r'data-card="7C">.*?</span></span>,</span>', html)  # the comma after 7♣
+    assert html.endswith("</span></span>.</span>")  # the full stop inside the unit
+    assert html.count('class="gin-card ') == 4  # every card drawn once
+    hu = Catalog("hu", {"m": "Eldobom {card:acc}.", "card.acc.6": "a {card}-ot"})
+    chip = card_html("6H", cat)
+    hu_html = hu.html("m", card=named(chip, "card.{}.6", "card"))
+    assert hu_html.startswith('Eldobom a <span class="gin-keep"><span class="gin-card ')
+    assert hu_html.endswith("</span></span>\u2011ot.</span>")
+    assert Catalog("en", {"m": "No cards: {x}."}).html("m", x="none") == "No cards: none."
