@@ -5,7 +5,9 @@ A message may hold ``{name}`` placeholders, and may have plural forms (chosen by
 of the value that the language's grammar needs:
 
 - a number: ``unit.<form>``, a plural message: "{points:points}" is "25 points" in English and
-  "25 de puncte" in Romanian, so no message spells a number's grammar by hand;
+  "25 de puncte" in Romanian, so no message spells a number's grammar by hand; a decimal
+  (a float) is written as the language writes it (:meth:`Catalog.number`: "1,5") and takes
+  the plural a visible decimal takes ("1,5 punti"; Romanian "1,5 puncte");
 - a card or a player (a :class:`Named` value): ``card.<form>.<rank>`` or
   ``player.<form>.<number>``, e.g. an Italian "card.the.8" = "l'{card}" for "{card:the}", or a
   Romanian "player.of.0" = "jucătorului {player}" for "{player:of}".
@@ -167,6 +169,19 @@ class Catalog:
         parts.append(template[at:])
         return Html("".join(parts))
 
+    def number(self, value: float) -> str:
+        """A decimal as the language writes it: one digit after the decimal mark
+        (``unit.decimal_point``), none when it rounds to a whole number.
+
+        >>> Catalog("it", {"unit.decimal_point": ","}).number(29.46), Catalog("en", {}).number(0.96)
+        ('29,5', '1')
+        """
+        rounded = round(value, 1)
+        if rounded.is_integer():
+            return str(int(rounded))
+        mark = self.template("unit.decimal_point") if "unit.decimal_point" in self.messages else "."
+        return f"{rounded:.1f}".replace(".", mark)
+
     def _fill(self, match: re.Match, params: dict):
         name, form = match.groups()
         if name not in params:
@@ -174,6 +189,13 @@ class Catalog:
                 raise MissingValue(f"the {self.language} message {match.string!r} needs {name!r}")
             return match.group(0)
         value = params[name]
+        if isinstance(value, float):
+            number = self.number(value)
+            if not form:
+                return number
+            # a visible decimal is never singular: the form of 2 ("1,5 points", Romanian's few)
+            count = int(number) if number.isdigit() else 2
+            return self.template(f"unit.{form}", count).replace("{count}", number)
         if form and isinstance(value, int) and not isinstance(value, bool):
             return self.text(f"unit.{form}", count=value)
         key = form and getattr(value, "forms", "") and value.forms.format(form)

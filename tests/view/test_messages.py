@@ -213,7 +213,13 @@ def play_families() -> dict[str, tuple[str, ...]]:
     steps = (*KNOCKER_STEPS, *DEFENDER_STEPS, "result", "result_gin", *sheet_steps)
     return {
         "play.last.bot": (*ACTION_KINDS, "lay_off_none"),
-        "play.last.you": (*ACTION_KINDS, "draw_stock_card", "lay_off_none"),
+        "play.last.you": (
+            *ACTION_KINDS,
+            "draw_stock_card",
+            "lay_off_none",
+            "lay_off_no_melds",
+            "lay_off_none_no_melds",
+        ),
         "play.dealer": ("you", "computer"),
         "play.last.dealt": players,
         "play.mark": ("knock", "gin"),
@@ -326,3 +332,37 @@ def test_a_full_stop_after_cards_never_starts_a_line_alone():
     assert hu_html.startswith('Eldobom a <span class="gin-keep"><span class="gin-card ')
     assert hu_html.endswith("</span></span>\u2011ot.</span>")
     assert Catalog("en", {"m": "No cards: {x}."}).html("m", x="none") == "No cards: none."
+
+
+def test_a_decimal_number_of_points_takes_the_plural_its_figure_takes():
+    """The coach's points are decimals: "about 1 point", "1,5 punti", never "1 punti" (an
+    Italian reader) nor "1.0"; whole numbers keep each language's own forms."""
+    from ginview.catalog import Catalog
+    from ginview.play.coach import why_text
+
+    it = Catalog(
+        "it",
+        {
+            "m": "circa {p:points}",
+            "unit.decimal_point": ",",
+            "unit.points": ("{count} punto", "{count} punti"),
+        },
+    )
+    said = [it.text("m", p=p) for p in (1.0, 0.96, 1.46, 22.0, 0.0)]
+    assert said == [
+        "circa 1 punto",
+        "circa 1 punto",
+        "circa 1,5 punti",
+        "circa 22 punti",
+        "circa 0 punti",
+    ]
+    for lang, cat in SHIPPED.items():
+        for points in (1.0, 1.5, 20.0):
+            text = why_text({"code": "plays_better", "points": points}, cat)
+            figure = cat.number(points)
+            assert figure in text and f"{figure}.0" not in text and f"{figure},0" not in text
+        assert (
+            cat.text("unit.points", count=20)
+            in why_text({"code": "plays_better", "points": 20.0}, cat)
+            or lang == "hu"
+        )

@@ -814,6 +814,27 @@ def test_the_line_beside_the_piles_says_what_the_computer_laid_off(laid_off):
     assert (nothing in said) != laid_off, said
 
 
+def test_a_reader_with_no_melds_to_lay_out_is_never_told_they_laid_them_out():
+    """The computer knocks and the reader holds no meld: the line beside the piles says there
+    was nothing to lay out (an Italian reader was told "you laid out your melds")."""
+    from ginview.play.table import last_line
+
+    cat = catalogs.load("en")
+    said = set()
+    for seed in range(300):
+        game = new_game("standard", seed=seed)
+        while not game.hand.finished:
+            game = play(game, policy_action(game.hand))
+        hand, last = game.hand, game.hand.history[-1]
+        if last.kind == "lay_off" and last.player == YOU and not hand.result.defender_melds:
+            line = last_line(hand, cat)
+            assert "your melds and" not in line, line
+            key = "play.last.you.lay_off" + ("" if hand.result.lay_offs else "_none")
+            assert cat.text(key + "_no_melds") in line, line
+            said.add(key)
+    assert len(said) == 2  # both with and without lay-offs were met
+
+
 @pytest.mark.parametrize("lang", ["en", "ro", "hu", "it"])
 def test_a_next_best_move_says_how_often_it_wins_as_the_details_do_never_zero_less(lang):
     from ginview.play.views import other_text

@@ -132,10 +132,8 @@ def why_text(reason: dict[str, Any], cat: Catalog, after: bool = False) -> str:
         elif isinstance(value, str) and (name in CARD or name in CARDS):
             one = len(value.split()) == 1 and name in CARD
             params[name] = card_text(value) if one else faces(value)
-        elif isinstance(value, float):
-            params[name] = decimal(value, cat)
         else:
-            params[name] = value
+            params[name] = value  # a decimal is written by the catalog (Catalog.number)
     if isinstance(reason.get("outs"), int):
         params["count"] = reason["outs"]
     if code == "game_first":
@@ -144,9 +142,7 @@ def why_text(reason: dict[str, Any], cat: Catalog, after: bool = False) -> str:
     return cat.text(key, **params)
 
 
-def decimal(value: float, cat: Catalog) -> str:
-    return f"{value:.1f}".replace(".", cat.text("play.decimal_point"))
-
-
 def signed(value: float, cat: Catalog) -> str:
-    return ("+" if value > 0 else "−" if value < 0 else "") + decimal(abs(value), cat)
+    """A difference of points with its sign ("+1,5", "−2"; "0" unsigned)."""
+    number = cat.number(abs(value))
+    return number if number == "0" else ("+" if value > 0 else "−") + number

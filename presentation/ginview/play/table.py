@@ -167,7 +167,8 @@ def arrived(hand: HandState) -> dict[str, str]:
 def event_text(event: Event, hand: HandState, cat: Catalog, drawn: Card | None = None) -> str:
     """One move as the reader saw it: the computer's (``play.last.bot.<kind>``) and the
     reader's own (``play.last.you.<kind>``, naming the card they drew from the stock while it
-    is ``drawn``, and the card they knocked with)."""
+    is ``drawn``, and the card they knocked with; a defender's lay-offs say whether there were
+    melds to lay out and cards laid off)."""
     if event.player == BOT:
         key = f"play.last.bot.{event.kind}"
         card = event.card
@@ -180,6 +181,8 @@ def event_text(event: Event, hand: HandState, cat: Catalog, drawn: Card | None =
             key, card = "play.last.you.draw_stock_card", drawn
     if event.kind == "lay_off" and not (hand.result and hand.result.lay_offs):
         key += "_none"  # nothing laid off (the lay-offs played, chosen or the best by default)
+    if event.kind == "lay_off" and event.player == YOU and hand.result:
+        key += "" if hand.result.defender_melds else "_no_melds"  # nothing to lay out
     return cat.text(key, **({"card": card_text(str(card))} if card is not None else {}))
 
 

@@ -241,7 +241,7 @@ def verdict_html(session: Session, cat: Catalog) -> str:
     return (
         f'<p class="gin-mistake">{esc(t("play.coach.mistake", better=better, chosen=chosen, why=why))}</p>'
         f'<details class="gin-details"><summary>{esc(t("play.details"))}</summary>'
-        f"<p>{esc(t('play.coach.cost', points=coach.decimal(last.cost, cat)))}</p></details>"
+        f"<p>{esc(t('play.coach.cost', points=float(last.cost)))}</p></details>"
     )
 
 
@@ -561,7 +561,7 @@ def review_html(session: Session, cat: Catalog) -> str:
     rows = "".join(
         f"<tr><td>{e.hand}</td><td>{esc(judged_label(e.action.to_json(), e.top, cat))}</td>"
         f"<td>{esc(judged_label(e.best.to_json(), e.top, cat))}</td>"
-        f"<td>{esc(coach.decimal(e.cost, cat))}</td></tr>"
+        f"<td>{esc(cat.number(e.cost))}</td></tr>"
         for e in mistakes
     )
     head = "".join(
