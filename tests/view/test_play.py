@@ -8,6 +8,7 @@ reach the page."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -16,7 +17,7 @@ import pytest
 from ginrummy import RULESETS
 from ginrummy.advice import lay_off_review
 from ginrummy.bots import choose
-from ginrummy.cards import DECK, Card
+from ginrummy.cards import DECK, Card, parse_cards
 from ginrummy.hand import legal_actions
 from ginrummy.layoffs import lay_offs
 from ginrummy.match import game_from_json, new_game, play
@@ -27,7 +28,7 @@ from ginview import api
 from ginview.markup import card_name, card_text, faces
 from ginview.play import BOT, START, YOU, Session, action_label, page_html, read_link
 from ginview.play.coach import hint_order, why_text
-from ginview.play.views import choice_label, hand_end_text, rule_tips
+from ginview.play.views import choice_label, hand_end_text, rule_tips, turn_moves
 
 from sitegen import catalogs
 from sitegen.languages import languages
@@ -871,3 +872,21 @@ def test_a_hint_never_recommends_a_move_its_own_details_rate_lower():
     )
     assert best_choices({"choices": [kept, ahead, worse]}) == [ahead, kept, worse]
     assert best_choices({"choices": [kept, worse]}) == [kept, worse]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_big_gin_button_has_a_label_of_its_own(lang):
+    """The button (play.big_gin) is not the move's name that the coach quotes in a sentence
+    (play.move.big_gin: a noun phrase in Hungarian, "a big gin bemondása")."""
+    cat, game = catalogs.load(lang), new_game(seed=1)
+    while not (game.hand.turn == YOU and game.hand.phase == "discard"):
+        game = play(game, policy_action(game.hand))
+    eleven = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS")
+    hands = tuple(eleven if p == YOU else cards for p, cards in enumerate(game.hand.hands))
+    game = dataclasses.replace(game, hand=dataclasses.replace(game.hand, hands=hands))
+    assert "big_gin" in {a.kind for a in legal_actions(game.hand)}
+    _, buttons = turn_moves(Session(game), cat, True)
+    big = [b for b in buttons if "big_gin" in b]
+    assert len(big) == 1 and big[0].endswith(f">{html.escape(cat.text('play.big_gin'))}</button>")
+    if lang == "hu":
+        assert cat.text("play.move.big_gin") not in big[0]

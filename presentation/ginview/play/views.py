@@ -152,9 +152,7 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
         return t("play.prompt.knocking_gin" if gin else "play.prompt.knocking"), buttons
     if "big_gin" in kinds:
         buttons.append(
-            button(
-                {"action": _of(legal, "big_gin")}, esc(t("play.move.big_gin")), "gin-knock", live
-            )
+            button({"action": _of(legal, "big_gin")}, esc(t("play.big_gin")), "gin-knock", live)
         )
     if knocks:
         gin = all(kind == "gin" for kind in knocks.values())
