@@ -31,9 +31,9 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 
 NEXT_DEALER_RULES = ("alternate", "winner", "loser")
 """Who deals the next hand: the players take turns (Wikipedia, Parlett, the EAAI competition),
-the winner of the hand deals (Hoyle-style books, pokerwiner and seed 000; the site's Pagat preset,
-not checked on pagat.com), or the loser deals (rummytalk.com; a program "based on the rules on
-Pagat.com")."""
+the winner of the hand deals (Hoyle-style books, pokerwiner and seed 000; Pagat's current page
+as two rule write-ups quote it, the page itself not read), or the loser deals (rummytalk.com; a
+program "based on the rules on Pagat.com")."""
 
 VOID_DEAL_RULES = ("same", "next")
 """Who deals after a void hand (the stock ran down to 2 cards): the same dealer again (rubl.com,
@@ -41,7 +41,8 @@ the EAAI competition, copies of Pagat's page), or the deal passes to the other p
 any hand (Parlett, The Penguin Book of Card Games)."""
 
 ACE_UPCARD_RULES = ("gin_only", "one")
-"""Oklahoma with an ace upcard: only gin ends the hand (Bicycle), or knock with 1 (a Pagat copy)."""
+"""Oklahoma with an ace upcard: only gin ends the hand (Bicycle, Rummy Talk, rummyrulebook.com),
+or knock with 1 (ginrummy.cards; a Pagat copy)."""
 
 
 NUMBER_RANGES = {
@@ -266,10 +267,13 @@ RULESETS: dict[str, RuleSet] = {
         shutout="double_game_bonus",
         next_dealer="winner",
         # The numbers as copies of Pagat's page give them (pagat.com/rummy/ginrummy.html could not
-        # be read while this was written). next_dealer is NOT checked: the copies say "Many books
-        # give the rule that the winner of each hand deals the next", a note that suggests Pagat's
-        # own rule differs (a program "based on the rules on Pagat.com" has the loser deal); the
-        # site says so on variants/compared.md. The same dealer again after a void hand: copies.
+        # be read while this was written). next_dealer: two rule write-ups that quote Pagat's
+        # current page (one "fetched live", one "© 1996–2024") give the winner of a hand as the
+        # next dealer, one adding "Some books give the rule that the loser of each hand deals the
+        # next"; older copies of its text carry "Many books give the rule that the winner of each
+        # hand deals the next", and a program "based on the rules on Pagat.com" has the loser
+        # deal. The winner is kept until Pagat's own page can be read (variants/compared.md says
+        # which copy says what). The same dealer again after a void hand: copies.
         sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(

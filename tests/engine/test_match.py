@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from ginrummy import RULESETS, RuleError
+from ginrummy import RULESETS, RuleError, score_hand
 from ginrummy.bots import joins_meld
 from ginrummy.cards import DECK
 from ginrummy.game import MAX_ENTRIES, HandEntry, score_game
@@ -40,7 +40,7 @@ def test_the_dealer_rules():
             assert next_dealer(passing, dealer, None) == 1 - dealer
             assert next_dealer(passing, dealer, won_by_1) == next_dealer(rule, dealer, won_by_1)
     assert RULESETS["pokerwiner"].next_dealer == "winner"
-    assert RULESETS["pagat"].next_dealer == "winner"  # not checked on pagat.com (compared.md)
+    assert RULESETS["pagat"].next_dealer == "winner"  # as quoted from Pagat (compared.md)
     assert RULESETS["standard"].next_dealer == "alternate"
     # every preset says who deals after a void hand, and each cites its sources
     for name, preset in RULESETS.items():
@@ -51,6 +51,35 @@ def test_the_dealer_rules():
     with pytest.raises(RuleError) as info:
         RULESETS["standard"].replace(next_dealer="youngest")
     assert info.value.code == "bad_rule"
+
+
+def test_who_deals_under_pagat_s_rules_after_a_win_a_tie_and_a_void_hand():
+    pagat = RULESETS["pagat"]
+    knocker = "5C 6C 7C KS KH KD 3S 3H 3D 4H"  # 4 points of deadwood (scoring/hand.md)
+    for dealer in (0, 1):
+        for knocked in (0, 1):
+            # the defender has 37 left: the knocker wins the hand and deals the next
+            won = score_hand(knocker, "8C 9C 2S 2D 2C QS JH TD 6H AS", rules=pagat)
+            entry = HandEntry.from_result(won, knocked, pagat)
+            assert (won.winner, entry.winner) == ("knocker", knocked)
+            assert next_dealer(pagat, dealer, entry) == knocked
+            # a tie (4 against 4) counts as an undercut: the defender wins it and deals next
+            tie = score_hand(knocker, "8C 4C QS QC QD 6S 7S 8S 2D 2H", rules=pagat)
+            entry = HandEntry.from_result(tie, knocked, pagat)
+            assert (tie.outcome, tie.points, entry.winner) == ("undercut", 10, 1 - knocked)
+            assert next_dealer(pagat, dealer, entry) == 1 - knocked
+        # a void hand: nobody won it, and the same dealer deals again
+        assert next_dealer(pagat, dealer, None) == dealer
+    # a whole game under Pagat's rules: each hand is dealt by the winner of the last one won,
+    # the dealer of a void hand deals again
+    game = new_game(pagat, seed=3, dealer=0)  # hand 1 of seed 3 is dead (GAME below)
+    for _ in range(6):
+        game = finish(game)
+        entry, dealer = game.hand.entry(), game.hand.dealer
+        game = next_hand(game)
+        assert game.hand.dealer == (dealer if entry is None else entry.winner)
+    assert None in [p.entry for p in game.played]  # the dead hand was played
+    assert game_from_json(game.to_json()) == game
 
 
 def finish(game, seed=0):
