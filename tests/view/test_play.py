@@ -890,3 +890,20 @@ def test_the_big_gin_button_has_a_label_of_its_own(lang):
     assert len(big) == 1 and big[0].endswith(f">{html.escape(cat.text('play.big_gin'))}</button>")
     if lang == "hu":
         assert cat.text("play.move.big_gin") not in big[0]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hand_that_may_knock_or_go_gin_says_both_on_its_button(lang):
+    """Discarding A♦ goes gin, discarding 5♣ knocks with 1: the button says both (a Hungarian
+    editor found "Knock" alone where a marked card went gin)."""
+    cat, game = catalogs.load(lang), new_game(seed=1)
+    while not (game.hand.turn == YOU and game.hand.phase == "discard"):
+        game = play(game, policy_action(game.hand))
+    eleven = parse_cards("2C 3C 4C 5C 5H 6H 7H 9S 9D 9H AD")
+    hands = tuple(eleven if p == YOU else cards for p, cards in enumerate(game.hand.hands))
+    game = dataclasses.replace(game, hand=dataclasses.replace(game.hand, hands=hands))
+    _, buttons = turn_moves(Session(game), cat, True)
+    knock = [b for b in buttons if "gin-knock" in b]
+    assert len(knock) == 1 and knock[0].endswith(
+        f">{html.escape(cat.text('play.knock_or_gin'))}</button>"
+    )

@@ -112,6 +112,13 @@ def moves_html(session: Session, cat: Catalog, live: bool, refused: str | None) 
     return f'<section class="gin-turn" aria-label="{esc(t("play.your_move"))}">{body}</section>'
 
 
+KNOCK_WORDS = {  # what the cards that end the hand allow: the button's label and the prompt
+    frozenset({"knock"}): ("play.knock", "play.prompt.discard_knock"),
+    frozenset({"gin"}): ("play.go_gin", "play.prompt.discard_go_gin"),
+    frozenset({"knock", "gin"}): ("play.knock_or_gin", "play.prompt.discard_knock_or_gin"),
+}
+
+
 def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[str]]:
     """The offer, the draw and the discard: the prompt, and the buttons (Pass; Knock or Go
     gin, Big gin; once a knock's card is chosen, the ways its melds can be laid out)."""
@@ -154,11 +161,10 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
         buttons.append(
             button({"action": _of(legal, "big_gin")}, esc(t("play.big_gin")), "gin-knock", live)
         )
-    if knocks:
-        gin = all(kind == "gin" for kind in knocks.values())
-        knock = t("play.go_gin" if gin else "play.knock")
-        buttons.append(button({"knock": True}, esc(knock), "gin-knock", live))
-        prompt = t("play.prompt.discard_gin" if gin else "play.prompt.discard_knock")
+    if knocks:  # one button, named by what the marked cards allow
+        words, prompt_key = KNOCK_WORDS[frozenset(knocks.values())]
+        buttons.append(button({"knock": True}, esc(t(words)), "gin-knock", live))
+        prompt = t(prompt_key)
     elif hand.taken is not None:
         prompt = t("play.prompt.discard_taken", card=card_text(str(hand.taken)))
     else:
