@@ -149,12 +149,15 @@ class Action:
     >>> Action.from_json({"kind": "gin", "player": 1, "card": "ks"})
     Action(kind='gin', player=1, card=Card.parse('KS'))
 
-    Its notation (:meth:`parse` reads what ``str`` writes: the kind, the player, the card):
+    Its notation (:meth:`parse` reads what :meth:`text` and ``str`` write): the kind, the
+    player, the card; or, where the player goes without saying (a learner's choice of move),
+    the kind and the card:
 
-    >>> str(Action("discard", 1, Card.parse("7H")))
-    'discard 1 7H'
-    >>> Action.parse("pass 0") == Action("pass", 0)
-    True
+    >>> move = Action("discard", 1, Card.parse("7H"))
+    >>> str(move), move.text(with_player=False)
+    ('discard 1 7H', 'discard 7H')
+    >>> Action.parse("pass 0") == Action("pass", 0), Action.parse("discard 7H", player=1) == move
+    (True, True)
     """
 
     kind: str
@@ -228,34 +231,66 @@ class Action:
             )
 
     def __str__(self) -> str:
-        """The move in its notation, "discard 1 7H" (a knock's own layout and a defender's own
-        lay-offs are not part of it: read back, the engine plays its best ones)."""
-        card = f" {self.card}" if self.card is not None else ""
-        return f"{self.kind} {self.player}{card}"
+        return self.text()
+
+    def text(self, with_player: bool = True) -> str:
+        """The move in its notation: "discard 1 7H", or without the player "discard 7H" (a knock's
+        own layout and a defender's own lay-offs are not part of it: read back, the engine plays
+        its best ones).
+
+        >>> Action("pass", 0).text(), Action("knock", 1, Card.parse("TS")).text(with_player=False)
+        ('pass 0', 'knock TS')
+        """
+        words = [self.kind, str(self.player)] if with_player else [self.kind]
+        if self.card is not None:
+            words.append(str(self.card))
+        return " ".join(words)
 
     @classmethod
-    def parse(cls, text: str) -> Action:
-        """A move in its notation: the kind, the player (0 or 1), then the card for a move
-        that names one ("discard 1 7H", "take_upcard 0"), any case, any spaces between.
+    def parse(cls, text: str, player: int | None = None) -> Action:
+        """A move in its notation, as :meth:`text` writes it: the kind, the player (0 or 1), then
+        the card for a move that names one ("discard 1 7H", "take_upcard 0"); with ``player``
+        given, the text leaves the player out ("discard 7H", "pass"). Any case for the card, any
+        spaces between.
+
+        Each way a move can be miswritten is refused with ``bad_action`` (``field`` "move",
+        ``value`` the text quoted, ``expected`` what a move looks like); a card that is not one
+        with its :class:`CardError`.
 
         >>> Action.parse("  knock 0 ks ")
         Action(kind='knock', player=0, card=Card.parse('KS'))
+        >>> Action.parse("draw_stock", player=1)
+        Action(kind='draw_stock', player=1, card=None)
         >>> Action.parse("discard 2 7H")
         Traceback (most recent call last):
         ...
-        ginrummy.errors.RuleError: a move is written like "discard 1 7H", not 'discard 2 7H'
+        ginrummy.errors.RuleError: a move must be a move with its player, like "discard 1", not 'discard 2 7H'
+        >>> Action.parse("pass 7H", player=0)
+        Traceback (most recent call last):
+        ...
+        ginrummy.errors.RuleError: a move must be the move "pass" alone, not 'pass 7H'
         """
-        parts = text.split(maxsplit=3) if isinstance(text, str) and len(text) <= 100 else []
-        kind = parts[0] if parts else ""
-        shape = len(parts) == (3 if kind in CARD_KINDS else 2)
-        if not shape or kind not in ACTION_KINDS or parts[1] not in ("0", "1"):
+        if player is not None and (not whole_number(player) or player not in (0, 1)):
             raise RuleError(
                 "bad_action",
-                f'a move is written like "discard 1 7H", not {shown(text)}',
-                field="move",
-                value=quote(text),
+                f"player must be 0 or 1, not {shown(player)}",
+                field="player",
+                value=short_repr(player),
             )
-        return cls(kind, int(parts[1]), Card.parse(parts[2]) if len(parts) == 3 else None)
+        words = text.split() if isinstance(text, str) and len(text) <= MAX_MOVE_TEXT else []
+        kind = words[0] if words else ""
+        if kind not in ACTION_KINDS:
+            raise _bad_move(text, "a move, one of " + ", ".join(ACTION_KINDS))
+        rest = words[1:]
+        if player is None:
+            if not rest or rest[0] not in ("0", "1"):
+                raise _bad_move(text, f'a move with its player, like "{kind} 1"')
+            player, rest = int(rest[0]), rest[1:]
+        if kind in CARD_KINDS and len(rest) != 1:
+            raise _bad_move(text, f'a move with one card, like "{kind} 7H"')
+        if kind not in CARD_KINDS and rest:
+            raise _bad_move(text, f'the move "{kind}" alone')
+        return cls(kind, player, Card.parse(rest[0]) if rest else None)
 
     def __repr__(self) -> str:
         extra = "".join(
@@ -324,6 +359,20 @@ class Action:
             plays = [(p["card"], p["meld"]) for p in plays]
         # __post_init__ parses the card and checks the melds and lay-offs
         return cls(data["kind"], data["player"], card, melds, plays)  # type: ignore[arg-type]
+
+
+MAX_MOVE_TEXT = 100
+"""The longest text :meth:`Action.parse` reads (a move is at most about 20 characters)."""
+
+
+def _bad_move(text: object, expected: str) -> RuleError:
+    return RuleError(
+        "bad_action",
+        f"a move must be {expected}, not {shown(text)}",
+        field="move",
+        value=quote(text),
+        expected=expected,
+    )
 
 
 MAX_MELDS = 10
