@@ -30,6 +30,8 @@ __all__ = [
     "MAX_MELDS",
     "MAX_MOVE_TEXT",
     "Action",
+    "lay_offs_json",
+    "melds_json",
 ]
 
 ACTION_KINDS = (
@@ -212,9 +214,9 @@ class Action:
         if self.card is not None:
             data["card"] = str(self.card)
         if self.melds is not None:
-            data["melds"] = [str(m) for m in self.melds]
+            data["melds"] = melds_json(self.melds)
         if self.lay_offs is not None:
-            data["lay_offs"] = [{"card": str(c), "meld": i} for c, i in self.lay_offs]
+            data["lay_offs"] = lay_offs_json(self.lay_offs)
         return data
 
     @classmethod
@@ -266,6 +268,17 @@ class Action:
             plays = [(p["card"], p["meld"]) for p in plays]
         # __post_init__ parses the card and checks the melds and lay-offs
         return cls(data["kind"], data["player"], card, melds, plays)  # type: ignore[arg-type]
+
+
+def melds_json(melds: tuple[Meld, ...]) -> list[str]:
+    """Melds as JSON, each in notation: an action's ``melds``, a state's ``layout``."""
+    return [str(meld) for meld in melds]
+
+
+def lay_offs_json(lay_offs: tuple[tuple[Card, int], ...]) -> list[dict[str, Any]]:
+    """Lay-offs as JSON, ``{"card": "7H", "meld": 0}`` each: an action's ``lay_offs``, a
+    state's ``laid_off``."""
+    return [{"card": str(card), "meld": index} for card, index in lay_offs]
 
 
 MAX_MOVE_TEXT = 100

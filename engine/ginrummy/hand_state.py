@@ -12,11 +12,11 @@ or ``gin_required``: never a bare ``KeyError``. A bad card, or a layout that is 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Any, TypeVar
 
-from .actions import ACTION_KINDS, MAX_MELDS, Action
+from .actions import ACTION_KINDS, MAX_MELDS, Action, lay_offs_json, melds_json
 from .cards import Card, Hand, notation, parse_cards
 from .ending import check_ending
 from .errors import CardError, GinRummyError, RuleError, short_repr, shown, whole_number
@@ -184,10 +184,8 @@ class HandState:
             "knock_discard": notation(self.knock_discard),
             "outcome": self.outcome,
             "history": [event.to_json() for event in self.history],
-            "layout": None if self.layout is None else [str(m) for m in self.layout],
-            "laid_off": None
-            if self.laid_off is None
-            else [{"card": str(c), "meld": i} for c, i in self.laid_off],
+            "layout": None if self.layout is None else melds_json(self.layout),
+            "laid_off": None if self.laid_off is None else lay_offs_json(self.laid_off),
             "result": self.result.to_json() if self.result is not None else None,
         }
 
@@ -264,28 +262,8 @@ def known_cards(history: Iterable[Event], player: int) -> Hand:
 
 # --- reading a state back from JSON ----------------------------------------------------------
 
-_FIELDS = (
-    "version",
-    "rules",
-    "dealer",
-    "hands",
-    "stock",
-    "discards",
-    "upcard",
-    "phase",
-    "turn",
-    "end_of_stock",
-    "taken",
-    "stock_only",
-    "reshuffles",
-    "knocker",
-    "ending",
-    "knock_discard",
-    "outcome",
-    "history",
-    "layout",
-    "laid_off",
-)
+_FIELDS = ("version", *(f.name for f in fields(HandState) if f.name != "result"))
+"""The fields a state's JSON must hold: its version and every field but the derived result."""
 
 
 def _bad(field_name: str, message: str, value: object = None) -> RuleError:
