@@ -202,9 +202,9 @@ def fast_replace(state: HandState, **changes: Any) -> HandState:
     """``dataclasses.replace`` without its checks (HandState has no ``__post_init__``): a move
     is a few microseconds, which the bots' and the coach's playouts need."""
     new = object.__new__(HandState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
     return new
 
 
