@@ -25,7 +25,7 @@ from .layoffs import LayOff, LayOffResult, as_meld, check_melds, lay_offs
 from .melds import Arrangement, Meld, arrange, best_melds, min_deadwood
 from .public import PlayerView, view
 from .rules import RULESETS, RuleSet, get_rules
-from .scoring import HandResult, optimal_layouts, score_hand
+from .scoring import HandResult, best_deadwood_sets, optimal_layouts, score_hand
 
 __all__ = [
     "DECK",
@@ -54,6 +54,7 @@ __all__ = [
     "apply",
     "arrange",
     "as_meld",
+    "best_deadwood_sets",
     "best_melds",
     "cards_from_mask",
     "check_ending",

@@ -304,6 +304,19 @@ def wrong_count(allowed: tuple[int, ...], got: int) -> CardError:
     )
 
 
+def notation(cards: Card | Iterable[object] | None) -> str | None:
+    """A card, or cards, in notation (cards with a space between); None stays None.
+
+    >>> notation(Card.parse("7h")), notation(parse_cards("7H 8H")), notation(None)
+    ('7H', '7H 8H', None)
+    """
+    if cards is None:
+        return None
+    if isinstance(cards, Card):
+        return str(cards)
+    return " ".join(map(str, cards))
+
+
 def cards_from_mask(mask: int) -> Hand:
     """The cards whose bits are set in ``mask`` (below ``1 << 52``), in index order.
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from .cards import Card, CardsLike, Hand, cards_from_mask, parse_cards
@@ -252,6 +253,42 @@ def best_lay_offs(melds: tuple[Meld, ...], held: int, deadwood: dict[int, int]) 
             cards = Hand(sorted(cards + (card,)))
         final.append(Meld(cards, meld.kind))
     return LayOffResult(tuple(plays), rest.melds, rest.deadwood, rest.points, tuple(final))
+
+
+MAX_PRUNED = 8
+"""The most lay-offs :func:`fewest_lay_offs` prunes (256 subsets at most)."""
+
+
+def fewest_lay_offs(
+    knocker_melds: Iterable[MeldLike], defender_cards: CardsLike, best: LayOffResult | None = None
+) -> tuple[LayOff, ...]:
+    """The fewest of the best lay-offs that leave the same least deadwood: ``best`` (by default
+    :func:`lay_offs`) lays off every card that fits, the least deadwood first, then the most
+    cards laid off; this leaves out those that save nothing, such as the cards of the
+    defender's own run laid off only because they fit. The first of the fewest cards of
+    ``best`` that, laid off in order, leave its deadwood (a list longer than
+    :data:`MAX_PRUNED`, rare, is given as it is).
+
+    >>> melds, cards = ["TC JC QC KC", "4S 4H 4D"], "7C 8C 9C TD JD QD AD 4C 6D 9S"
+    >>> [str(lay.card) for lay in lay_offs(melds, cards).lay_offs]
+    ['9C', '8C', '7C', '4C']
+    >>> [str(lay.card) for lay in fewest_lay_offs(melds, cards)]  # the run saves nothing
+    ['4C']
+    """
+    melds = check_melds(knocker_melds)
+    held = parse_cards(defender_cards).mask
+    if best is None:
+        best = lay_offs(melds, cards_from_mask(held))
+    chosen = [lay.card for lay in best.lay_offs]
+    if len(chosen) > MAX_PRUNED:
+        return best.lay_offs
+    for size in range(len(chosen) + 1):
+        for fewer in combinations(chosen, size):
+            played = lay_offs(melds, fewer)
+            kept = held & ~sum(card.bit for card in fewer)
+            if len(played.lay_offs) == size and min_deadwood_mask(kept) == best.points:
+                return played.lay_offs
+    return best.lay_offs
 
 
 def check_lay_offs(

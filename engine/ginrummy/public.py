@@ -20,11 +20,11 @@ Bots and the coach read only a view, so they cannot use what a player could not 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DECK, Card, Hand, cards_from_mask
+from .actions import lay_offs_json, melds_json
+from .cards import DECK, Card, Hand, cards_from_mask, notation
 from .errors import RuleError, whole_number
 from .hand import Action, Event, HandState, known_cards, legal_for
 from .melds import Meld
@@ -85,13 +85,6 @@ class PlayerView:
         )
 
     def to_json(self) -> dict[str, Any]:
-        def text(cards: Card | Iterable[Card] | None) -> str | None:
-            return (
-                None
-                if cards is None
-                else (str(cards) if isinstance(cards, Card) else " ".join(map(str, cards)))
-            )
-
         return {
             "player": self.player,
             "rules": self.rules.to_json(),
@@ -100,24 +93,22 @@ class PlayerView:
             "phase": self.phase,
             "turn": self.turn,
             "hand": str(self.hand),
-            "discards": text(self.discards),
+            "discards": notation(self.discards),
             "known": str(self.known),
             "opponent_count": self.opponent_count,
             "stock_count": self.stock_count,
             "unseen": str(self.unseen),
-            "taken": text(self.taken),
+            "taken": notation(self.taken),
             "stock_only": self.stock_only,
             "end_of_stock": self.end_of_stock,
             "reshuffles": self.reshuffles,
             "history": [event.to_json() for event in self.history],
             "knocker": self.knocker,
             "ending": self.ending,
-            "knock_discard": text(self.knock_discard),
+            "knock_discard": notation(self.knock_discard),
             "outcome": self.outcome,
-            "layout": None if self.layout is None else [str(m) for m in self.layout],
-            "laid_off": None
-            if self.laid_off is None
-            else [{"card": str(c), "meld": i} for c, i in self.laid_off],
+            "layout": None if self.layout is None else melds_json(self.layout),
+            "laid_off": None if self.laid_off is None else lay_offs_json(self.laid_off),
             "legal": [action.to_json() for action in self.legal_actions()],
         }
 

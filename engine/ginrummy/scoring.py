@@ -340,6 +340,25 @@ def optimal_layouts(cards: CardsLike) -> list[tuple[Meld, ...]]:
     return layouts
 
 
+def best_deadwood_sets(cards: CardsLike) -> list[Hand]:
+    """Every set of deadwood cards that an arrangement with the minimum deadwood leaves: one for
+    a hand whose best arrangement is not in doubt (the hand a lesson asks to arrange), more
+    when melds of the same points compete for cards. In the order of :func:`optimal_layouts`
+    (the first is what :func:`~ginrummy.melds.arrange` leaves), each sorted by rank then suit.
+
+    >>> [str(d) for d in best_deadwood_sets("TS JS QS QH QD 2C")]  # the QS in the run or the set
+    ['2C QH QD', '2C TS JS']
+    >>> [str(d) for d in best_deadwood_sets("7S 7H 7D 7C 8S 9S 2H 3H 4H KD")]  # the 7S either way
+    ['KD']
+    """
+    hand = parse_cards(cards)
+    found: dict[int, Hand] = {}
+    for layout in optimal_layouts(hand):
+        deadwood = _unmelded(hand, layout)
+        found.setdefault(deadwood.mask, deadwood)
+    return list(found.values())
+
+
 def _unmelded(cards: Hand, melds: tuple[Meld, ...]) -> Hand:
     """The cards in no meld, sorted by rank then suit."""
     melded = 0

@@ -21,8 +21,8 @@ import re
 from dataclasses import dataclass
 
 from ginrummy import RULESETS, parse_cards
-from ginrummy.errors import CardError, GinRummyError
-from ginrummy.hand import ACTION_KINDS, CARD_KINDS, Action
+from ginrummy.errors import CardError, GinRummyError, RuleError
+from ginrummy.hand import ACTION_KINDS, Action
 
 MAX_ENTRIES = 100
 """The most hands a score sheet example holds (a game to 100 rarely passes 20)."""
@@ -33,7 +33,6 @@ MAX_TEXT = 400
 PLAYERS = "AB"
 MOVES = ACTION_KINDS
 """The moves of a hand (the engine's action kinds), as a lesson or a hand example writes them."""
-CARD_MOVES = CARD_KINDS
 MAX_MOVES = 200
 
 
@@ -72,14 +71,19 @@ def _cards(value, name: str, counts: tuple[int, ...] | None) -> str:
     try:
         return str(parse_cards(text, count=counts))
     except CardError as error:
-        raise CardError(
-            error.code,
-            f"{name}: {error}",
-            token=error.params.get("token"),
-            position=error.params.get("position"),
-            **{k: v for k, v in error.params.items() if k not in ("token", "position")},
-            field=name,
-        ) from None
+        raise _card_error(error, name) from None
+
+
+def _card_error(error: CardError, name: str) -> CardError:
+    """A card error in the field ``name``: named in its message and its params."""
+    return CardError(
+        error.code,
+        f"{name}: {error}",
+        token=error.params.get("token"),
+        position=error.params.get("position"),
+        **{k: v for k, v in error.params.items() if k not in ("token", "position")},
+        field=name,
+    )
 
 
 class FieldType:
@@ -288,40 +292,36 @@ class Moves(FieldType):
             raise FieldError(
                 "too_many", f"{name}: more than {MAX_MOVES} moves", field=name, limit=MAX_MOVES
             )
-        return [move_text(parse_move(item, not self.choices, name)) for item in value]
+        with_player = not self.choices
+        return [read_move(item, with_player, name).text(with_player) for item in value]
+
+
+def read_move(text, with_player: bool, name: str = "move") -> Action:
+    """A move in the engine's notation, read by :meth:`ginrummy.hand.Action.parse`: "discard 1
+    7H" (``with_player``), or a learner's choice without the player, "discard 7H" (read as
+    player 0's). A miswritten move is refused in the field's name, saying what the engine
+    expected; a card that is not one with its card error."""
+    try:
+        return Action.parse(text, player=None if with_player else 0)
+    except CardError as error:
+        raise _card_error(error, name) from None
+    except RuleError as error:
+        raise bad(name, error.params.get("expected", "a move"), text) from None
 
 
 def parse_move(text, with_player: bool, name: str = "move") -> dict:
-    """A move in the engine's notation, "discard 1 7H" (``with_player``: read by
-    :meth:`ginrummy.hand.Action.parse`), or a learner's choice without the player,
-    "discard 7H", as an engine action (a choice's without ``player``). Each way a move can be
-    miswritten gets its own message, in the field's name."""
-    parts = str(text).split() if isinstance(text, str) else []
-    if not parts or parts[0] not in MOVES:
-        raise bad(name, "moves, one of " + ", ".join(MOVES), text)
-    kind, rest = parts[0], parts[1:]
-    if with_player and (not rest or rest[0] not in ("0", "1")):
-        raise bad(name, f'a move with its player, like "{kind} 1"', text)
-    cards = rest[1:] if with_player else rest
-    if kind in CARD_MOVES and len(cards) != 1:
-        raise bad(name, f'a move with one card, like "{kind} 7H"', text)
-    if kind not in CARD_MOVES and cards:
-        raise bad(name, f'the move "{kind}" alone', text)
-    if cards:
-        CARD.parse(cards[0], name)  # a card that is not one, named as such
-    player = rest[0] if with_player else "0"
-    action = Action.parse(" ".join([kind, player, *cards])).to_json()
+    """:func:`read_move` as an engine action in JSON (a choice's without ``player``)."""
+    action = read_move(text, with_player, name).to_json()
     if not with_player:
         del action["player"]
     return action
 
 
 def move_text(action: dict) -> str:
-    """A move in the engine's notation, "discard 1 7H" (the player left out of a choice
-    without one: "discard 7H")."""
-    if "player" not in action:
-        return str(Action.from_json({**action, "player": 0})).replace(" 0", "", 1)
-    return str(Action.from_json(action))
+    """A move in the engine's notation, "discard 1 7H" (a choice without a player: "discard
+    7H")."""
+    with_player = "player" in action
+    return Action.from_json({"player": 0, **action}).text(with_player=with_player)
 
 
 @dataclass(frozen=True)

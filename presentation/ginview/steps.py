@@ -33,10 +33,9 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ginrummy import RULESETS, parse_cards
+from ginrummy import RULESETS, best_deadwood_sets, parse_cards
 from ginrummy.api import call as api_call
 from ginrummy.ending import VERDICTS
-from ginrummy.melds import min_deadwood_mask
 from ginrummy.rules import NUMBER_RANGES
 
 from . import fields as F
@@ -270,7 +269,7 @@ class MeldsStep(StepKind):
                 step,
                 f"the deadwood of the best arrangement is {replay.check['deadwood'] or 'none'}",
             )
-        if not unique_arrangement(step["hand"], replay.check["points"]):
+        if len(best_deadwood_sets(step["hand"])) > 1:
             return "the hand has more than one best arrangement: choose a hand with one"
         return None
 
@@ -288,25 +287,6 @@ class MeldsStep(StepKind):
 
     def pickable(self, step):
         return step["hand"]
-
-
-def unique_arrangement(hand: str, best: int) -> bool:
-    """Whether exactly one set of deadwood cards reaches ``best``: a melds step's answer must
-    be unambiguous."""
-    cards = parse_cards(hand)
-    full, found = cards.mask, 0
-    for subset in range(1 << len(cards)):
-        chosen = [c for i, c in enumerate(cards) if subset >> i & 1]
-        if sum(c.value for c in chosen) != best:
-            continue
-        rest = full
-        for c in chosen:
-            rest ^= c.bit
-        if min_deadwood_mask(rest) == 0:
-            found += 1
-            if found > 1:
-                return False
-    return found == 1
 
 
 @dataclass(frozen=True)

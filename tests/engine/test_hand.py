@@ -7,8 +7,10 @@ import json
 import pytest
 from ginrummy import CardError, RuleError
 from ginrummy.cards import DECK, Card, Hand, parse_cards
+from ginrummy.errors import shown
 from ginrummy.game import HandEntry, score_game
 from ginrummy.hand import (
+    ACTION_KINDS,
     MAX_HISTORY,
     MAX_MELDS,
     MAX_RESHUFFLES,
@@ -21,6 +23,7 @@ from ginrummy.hand import (
 )
 from ginrummy.melds import min_deadwood
 from ginrummy.playout import policy_action
+from ginrummy.rules import RULESETS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -1385,31 +1388,64 @@ def test_lay_offs_not_a_list_of_card_and_meld_are_refused_in_full(lay_offs):
 
 
 def test_every_move_of_a_hand_reads_back_from_its_notation():
-    """``str`` writes a move as lessons and examples do ("discard 1 7H") and ``Action.parse``
-    reads it back, for every legal move of seeded hands (a knock's own layout aside)."""
+    """``text`` writes a move as lessons and examples do ("discard 1 7H"), or without its player
+    as a learner's choice ("discard 7H"), and ``Action.parse`` reads both back, for every legal
+    move of seeded hands under every preset (a knock's own layout aside)."""
     kinds = set()
-    for seed in range(30):
-        state = deal(seed=seed)
-        while not state.finished:
-            for action in legal_actions(state):
-                written = str(action)
-                assert Action.parse(written) == action, written
-                assert Action.parse(written.lower().replace(" ", "   ")) == action
-                kinds.add(action.kind)
-            state = apply(state, policy_action(state))
-    assert kinds >= {"take_upcard", "pass", "draw_stock", "draw_discard", "discard", "knock"}
+    for rules in RULESETS:
+        for seed in range(20):
+            state = deal(seed=seed, rules=rules, dealer=seed % 2)
+            while not state.finished:
+                for action in legal_actions(state):
+                    written, choice = action.text(), action.text(with_player=False)
+                    assert written == str(action) and choice == written.replace(
+                        f" {action.player}", "", 1
+                    )
+                    assert Action.parse(written) == action, written
+                    assert Action.parse(written.lower().replace(" ", "   ")) == action
+                    assert Action.parse(choice, player=action.player) == action, choice
+                    assert Action.parse(f" {choice.lower()} ", player=action.player) == action
+                    kinds.add(action.kind)
+                state = apply(state, policy_action(state))
+    assert kinds == set(ACTION_KINDS)
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["", "discard", "discard 7H", "discard 2 7H", "pass 0 7H", "discard 1 7H 8H", "fly 0", None],
+    ("text", "player", "expected"),
+    [
+        ("", None, "a move, one of " + ", ".join(ACTION_KINDS)),
+        (None, None, "a move, one of " + ", ".join(ACTION_KINDS)),
+        ("fly 0", None, "a move, one of " + ", ".join(ACTION_KINDS)),
+        ("Discard 1 7H", None, "a move, one of " + ", ".join(ACTION_KINDS)),
+        ("discard " * 20, None, "a move, one of " + ", ".join(ACTION_KINDS)),  # too long
+        ("discard", None, 'a move with its player, like "discard 1"'),
+        ("discard 7H", None, 'a move with its player, like "discard 1"'),
+        ("discard 2 7H", None, 'a move with its player, like "discard 1"'),
+        ("discard 1", None, 'a move with one card, like "discard 7H"'),
+        ("discard 1 7H 8H", None, 'a move with one card, like "discard 7H"'),
+        ("discard 1 7H", 1, 'a move with one card, like "discard 7H"'),
+        ("pass 0 7H", None, 'the move "pass" alone'),
+        ("pass 0", 0, 'the move "pass" alone'),
+    ],
 )
-def test_a_miswritten_move_is_refused_and_quoted(text):
+def test_a_miswritten_move_is_refused_and_quoted(text, player, expected):
     with pytest.raises(RuleError) as refused:
-        Action.parse(text)
-    assert refused.value.code == "bad_action" and refused.value.params["field"] == "move"
+        Action.parse(text, player=player)
+    assert refused.value.code == "bad_action"
+    quoted = text[:40] if isinstance(text, str) else repr(text)
+    assert refused.value.params == {"field": "move", "value": quoted, "expected": expected}
+    assert str(refused.value) == f"a move must be {expected}, not {shown(text)}"
+
+
+@pytest.mark.parametrize("player", [2, -1, True, "1", 1.0])
+def test_a_move_for_no_player_is_refused(player):
+    with pytest.raises(RuleError) as refused:
+        Action.parse("pass", player=player)
+    assert (refused.value.code, refused.value.params["field"]) == ("bad_action", "player")
 
 
 def test_a_move_naming_no_card_is_refused_as_a_card():
-    with pytest.raises(CardError):
-        Action.parse("discard 1 ZZ")
+    for text, player in [("discard 1 ZZ", None), ("knock 1X", 0)]:
+        with pytest.raises(CardError) as refused:
+            Action.parse(text, player=player)
+        assert refused.value.token == text.split()[-1]

@@ -12,8 +12,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from ginrummy import CardError, Hand, Meld, RuleError, lay_offs, parse_cards
-from ginrummy.layoffs import check_lay_offs
+from ginrummy import Card, CardError, Hand, Meld, RuleError, arrange, lay_offs, parse_cards
+from ginrummy.layoffs import check_lay_offs, fewest_lay_offs
 from hypothesis import Phase, example, find, given, settings
 from hypothesis import strategies as st
 
@@ -434,3 +434,20 @@ def test_an_ace_lays_off_below_a_two_and_a_chain_down_to_it():
         ("8H", "9H TH JH QH KH"),
         ("7H", "8H 9H TH JH QH KH"),
     ]
+
+
+def test_the_fewest_lay_offs_keep_only_those_that_save_points():
+    """The best lay-offs lay off every card that fits (the defender's own run's 7C 8C 9C onto
+    TC JC QC KC): the fewest keep only those that lower the deadwood, none when none do."""
+    melds = ["TC JC QC KC", "4S 4H 4D"]
+    cards = [Card.parse(c) for c in ["7C", "8C", "9C", "TD", "JD", "QD", "AD", "2C", "6D", "9S"]]
+    best = lay_offs(melds, cards)
+    assert [str(lay.card) for lay in best.lay_offs] == ["9C", "8C", "7C"]
+    assert best.points == arrange(cards).points  # nothing saved
+    assert fewest_lay_offs(melds, cards, best) == fewest_lay_offs(melds, cards) == ()
+    cards = [Card.parse(c) for c in ["7C", "8C", "9C", "TD", "JD", "QD", "AD", "4C", "6D", "9S"]]
+    best = lay_offs(melds, cards)  # 4C onto the fours saves 4 points; the run saves nothing
+    fewest = fewest_lay_offs(melds, cards, best)
+    assert [str(lay.card) for lay in fewest] == ["4C"]
+    assert [(lay.meld_index, str(lay.onto)) for lay in fewest] == [(1, "4S 4H 4D")]
+    assert best.points == arrange(cards).points - 4

@@ -18,6 +18,7 @@ from ginrummy import (
     Hand,
     RuleError,
     arrange,
+    best_deadwood_sets,
     best_melds,
     get_rules,
     lay_offs,
@@ -26,6 +27,7 @@ from ginrummy import (
     parse_cards,
     score_hand,
 )
+from ginrummy.melds import min_deadwood_mask
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -459,6 +461,64 @@ def test_optimal_layouts_match_brute_force(cards):
     assert got == brute_layouts(hand)
     first = arrange(hand)
     assert {frozenset(m.cards) for m in layouts[0]} == {frozenset(m.cards) for m in first.melds}
+
+
+def is_meld(group) -> bool:
+    """3 or 4 cards of a rank, or 3 or more of a suit in sequence (aces low)."""
+    ranks = sorted(c.rank for c in group)
+    if len(group) < 3:
+        return False
+    if len(set(ranks)) == 1:
+        return len(group) <= 4
+    return len({c.suit for c in group}) == 1 and ranks == list(
+        range(ranks[0], ranks[0] + len(ranks))
+    )
+
+
+def all_melded(cards: frozenset) -> bool:
+    """Whether ``cards`` split into melds, trying every meld that holds the lowest card."""
+    if not cards:
+        return True
+    low = min(cards, key=lambda c: c.index)
+    others = sorted(  # the cards that could share a meld with it
+        (c for c in cards - {low} if c.rank == low.rank or c.suit == low.suit),
+        key=lambda c: c.index,
+    )
+    return any(
+        is_meld((low, *group)) and all_melded(cards - {low, *group})
+        for n in range(2, len(others) + 1)
+        for group in combinations(others, n)
+    )
+
+
+def brute_deadwood_sets(cards: Hand) -> set[frozenset]:
+    """The deadwood sets of the best arrangements, by trying every set of cards as the
+    deadwood: those whose other cards all meld, with the fewest points."""
+    dead = [
+        frozenset(group)
+        for n in range(len(cards) + 1)
+        for group in combinations(cards, n)
+        if all_melded(frozenset(cards) - frozenset(group))
+    ]
+    least = min(sum(VALUE[c.rank] for c in group) for group in dead)
+    return {group for group in dead if sum(VALUE[c.rank] for c in group) == least}
+
+
+@settings(max_examples=60, deadline=None)
+@given(window_hands)
+@example(list(parse_cards("TS JS QS QH QD 2C")))  # the QS in the run or the set
+@example(list(parse_cards("7S 7H 7D 7C 8S 9S 2H 3H 4H KD")))  # two layouts, one deadwood
+@example(list(parse_cards("3H 4H 5H 6H 6S 6D 9C 9D 9S KD")))  # the 6H in the run or the set
+@example(list(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS")))  # all melded
+@example(list(parse_cards("2C 2D 2H 2S 3D 4D 5C 5D 5H 5S 7C")))  # 11 cards
+def test_best_deadwood_sets_match_brute_force(cards):
+    hand = Hand(cards)
+    sets = best_deadwood_sets(hand)
+    assert len({d.mask for d in sets}) == len(sets)  # no repeats
+    assert {frozenset(d) for d in sets} == brute_deadwood_sets(hand)
+    assert all(list(d) == list(d.sorted()) for d in sets)
+    assert sum(c.value for c in sets[0]) == arrange(hand).points == min_deadwood_mask(hand.mask)
+    assert set(sets[0]) == set(arrange(hand).deadwood)
 
 
 deals = st.integers(1, 7).flatmap(

@@ -17,7 +17,7 @@ import pytest
 from ginrummy import RULESETS
 from ginrummy.advice import lay_off_review
 from ginrummy.bots import choose
-from ginrummy.cards import DECK, Card, parse_cards
+from ginrummy.cards import DECK, parse_cards
 from ginrummy.hand import legal_actions
 from ginrummy.layoffs import lay_offs
 from ginrummy.match import game_from_json, new_game, play
@@ -765,25 +765,6 @@ def test_a_void_hand_says_who_deals_next_as_the_rules_say(void_deal):
         assert said != cat.text(f"hand.dead.{'next' if void_deal == 'same' else 'same'}")
         texts.add(said)
     assert len(texts) == len(languages())
-
-
-def test_the_lay_off_hint_names_only_the_lay_offs_that_save_points():
-    """The engine's best lay-offs lay off every card that fits (its own run's 7♣ 8♣ 9♣ onto
-    10♣ J♣ Q♣ K♣): the hint keeps only those that lower the deadwood, and says when none do."""
-    from ginrummy.melds import arrange
-    from ginview.play.views import fewest_lay_offs
-
-    melds = ["TC JC QC KC", "4S 4H 4D"]
-    cards = [Card.parse(c) for c in ["7C", "8C", "9C", "TD", "JD", "QD", "AD", "2C", "6D", "9S"]]
-    best = lay_offs(melds, cards)
-    assert [str(lay.card) for lay in best.lay_offs] == ["9C", "8C", "7C"]
-    assert best.points == arrange(cards).points  # nothing saved
-    assert fewest_lay_offs(melds, cards, best) == ()
-    cards = [Card.parse(c) for c in ["7C", "8C", "9C", "TD", "JD", "QD", "AD", "4C", "6D", "9S"]]
-    best = lay_offs(melds, cards)  # 4♣ onto the fours saves 4 points; the run saves nothing
-    fewest = fewest_lay_offs(melds, cards, best)
-    assert [str(lay.card) for lay in fewest] == ["4C"]
-    assert best.points == arrange(cards).points - 4
 
 
 def _after_the_computers_lay_offs(laid_off: bool):

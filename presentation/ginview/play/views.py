@@ -8,16 +8,14 @@ words: the steps of a hand's score and of a game's settlement are worded by who 
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from ginrummy import RULESETS, Card
 from ginrummy.advice import check_lay_off_plan, lay_off_review
 from ginrummy.bots import LEVELS
 from ginrummy.hand import legal_actions
-from ginrummy.layoffs import lay_offs
+from ginrummy.layoffs import fewest_lay_offs, lay_offs
 from ginrummy.match import FORMATS, Game
-from ginrummy.melds import arrange
 from ginrummy.scoring import optimal_layouts
 
 from ..catalog import Catalog, Html, esc
@@ -331,27 +329,6 @@ def lay_off_hint(session: Session, cat: Catalog) -> str:
     )
     text = t("play.hint.lay_off", plays=plays, before=plan["points"], after=best.points)
     return f'<p class="gin-hint-best">{esc(text)}</p>'
-
-
-def fewest_lay_offs(knocker_melds: Any, cards: list[Card], best: Any) -> tuple[Any, ...]:
-    """The engine's best lay-offs (``best``: the least deadwood, then the most cards laid off)
-    without those that save nothing, such as the cards of the reader's own run laid off only
-    because they fit: the fewest of its cards that, laid off in order, leave the same least
-    deadwood (a long list, rare, is given as it is)."""
-    chosen = [lay.card for lay in best.lay_offs]
-    if len(chosen) > MAX_PRUNED:
-        return best.lay_offs
-    for size in range(len(chosen) + 1):
-        for fewer in combinations(chosen, size):
-            played = lay_offs(knocker_melds, fewer)
-            kept = [c for c in cards if c not in fewer]
-            if len(played.lay_offs) == size and arrange(kept).points == best.points:
-                return played.lay_offs
-    return best.lay_offs
-
-
-MAX_PRUNED = 8
-"""The most lay-offs :func:`fewest_lay_offs` prunes (256 subsets at most)."""
 
 
 def rule_tips(session: Session, cat: Catalog) -> list[str]:
