@@ -110,7 +110,9 @@ class RuleSet:
     """The upcard's value sets the knock limit (pictures count 10)."""
     ace_upcard: str = "gin_only"
     spade_doubles: bool = False
-    """Oklahoma: a spade upcard doubles the hand's score."""
+    """Oklahoma: a spade upcard doubles the hand's score, its gin, big gin or undercut bonus
+    included (Bicycle: "all scores accruing from that deal are doubled"); its box counts once
+    unless ``spade_doubles_box``."""
     spade_doubles_box: bool = False
     """Oklahoma: a hand won with a spade upcard also counts as two boxes."""
     hollywood_columns: int = 3
