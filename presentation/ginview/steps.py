@@ -365,7 +365,8 @@ class LayoffStep(StepKind):
         return _table(
             [
                 (cat.text("ui.knocker_melds"), melds_html(step["knocker_melds"], cat), False),
-                (cat.text("ui.defender_hand"), cards_html(step["defender"], cat), True),
+                # the reader is the defender here: "Your hand", never the defender's name
+                (cat.text("tutorial.your_hand"), cards_html(step["defender"], cat), True),
             ]
         )
 

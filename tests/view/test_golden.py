@@ -174,3 +174,15 @@ def test_a_drawing_cut_into_pieces_joins_again():
     html = '<p class="a">x &gt; y</p><ul><li>1</li>\n<li>2</li></ul>'
     assert pieces(html) == ['<p class="a">x &gt; y</p>', "<ul>", "<li>1</li>\n<li>2</li>", "</ul>"]
     assert "".join(pieces(html)) == html
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_lay_off_lesson_calls_the_readers_cards_their_hand(lang):
+    """In a lay-off lesson the reader is the defender: the row of their cards (shown without
+    JavaScript) is "Your hand", never the defender's name (an Italian reader saw the reader's own
+    cards labelled "Carte dell'avversario")."""
+    cat = catalogs.load(lang)
+    step = read_step(STEP_CASES["layoff"][0])
+    table = STEPS["layoff"].table_html(step, STEPS["layoff"].replay(step), cat)
+    assert f'<dt class="gin-lesson-pickable">{cat.html("tutorial.your_hand")}</dt>' in table
+    assert cat.html("ui.defender_hand") not in table
