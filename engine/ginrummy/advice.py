@@ -83,6 +83,7 @@ holds). ``expected`` comes first in ``reasons``: the numbers behind the details.
 - ``opponent_took`` ``card``, ``took``: the other player took ``took`` (same rank, or near in
   the suit): ``card`` may give them a meld;
 - ``opponent_threw`` ``card``, ``threw``: the other player threw ``threw``, of ``card``'s rank;
+- ``opponent_threw_it`` ``card``: the other player threw ``card`` itself (taken back since);
 - ``opponent_passed`` ``card``, ``passed``: the other player passed over ``passed``, of
   ``card``'s rank;
 - ``gives_meld`` ``percent``: in that share of worlds the card thrown makes a meld with the

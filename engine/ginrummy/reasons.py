@@ -49,6 +49,7 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "known_to_opponent": ("card", "cards"),
     "opponent_took": ("card", "took"),
     "opponent_threw": ("card", "threw"),
+    "opponent_threw_it": ("card",),
     "opponent_passed": ("card", "passed"),
     "gives_meld": ("percent",),
     "lower_deadwood": ("points", "other"),
@@ -74,7 +75,8 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
 
 AGAINST_CODES = (
     "game_first", "big_gin", "gin", "knock", "gin_outs", "avoids_undercut", "keeps_meld",
-    "lower_deadwood", "avoids_feeding", "opponent_threw", "opponent_passed", "keeps_partial",
+    "lower_deadwood", "avoids_feeding", "opponent_threw", "opponent_threw_it", "opponent_passed",
+    "keeps_partial",
     "keeps_run_open", "more_outs", "high_card", "knock_after", "makes_meld", "extends_meld",
     "lowers_deadwood", "no_meld", "reveals", "plays_better", "wins_more", "close_call",
 )  # fmt: skip
@@ -320,7 +322,7 @@ def why(one: Facts, other: Facts, points: float = 0.0, game: Reason | None = Non
         return {"code": "avoids_feeding", "card": str(other.card), "took": feeds}
     if one.card is not None and (one.threw or one.passed) and not (other.threw or other.passed):
         if one.threw:
-            return {"code": "opponent_threw", "card": str(one.card), "threw": str(one.threw)}
+            return _threw(one.card, one.threw)
         return {"code": "opponent_passed", "card": str(one.card), "passed": str(one.passed)}
     if one.left < other.left:
         return {"code": "lower_deadwood", "points": one.left, "other": other.left}
@@ -335,6 +337,14 @@ def why(one: Facts, other: Facts, points: float = 0.0, game: Reason | None = Non
     if one.card is not None and other.card is not None and one.card.value > other.card.value:
         return {"code": "high_card", "card": str(one.card), "points": one.card.value}
     return {"code": "plays_better", "points": round(points, 1)}
+
+
+def _threw(card: Card, threw: Card) -> Reason:
+    """The other player threw a card of ``card``'s rank: ``card`` itself (taken back from the
+    pile since), or another."""
+    if threw == card:
+        return {"code": "opponent_threw_it", "card": str(card)}
+    return {"code": "opponent_threw", "card": str(card), "threw": str(threw)}
 
 
 def _why_draw(one: Facts, other: Facts, points: float) -> Reason:
@@ -404,8 +414,8 @@ def reasons(fact: Facts, rules_bonus: Mapping[str, int | None]) -> list[Reason]:
             out.append({"code": "known_to_opponent", "card": card, "cards": fact.feeds_meld})
         elif fact.feeds_near:
             out.append({"code": "opponent_took", "card": card, "took": fact.feeds_near})
-        if fact.threw is not None:
-            out.append({"code": "opponent_threw", "card": card, "threw": str(fact.threw)})
+        if fact.threw is not None and fact.card is not None:
+            out.append(_threw(fact.card, fact.threw))
         elif fact.passed is not None:
             out.append({"code": "opponent_passed", "card": card, "passed": str(fact.passed)})
         out.append({"code": "gives_meld", "percent": fact.gives or 0})

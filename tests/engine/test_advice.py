@@ -427,6 +427,31 @@ def test_two_cards_are_never_called_a_run():
     assert all(len(r["meld"].split()) >= 3 for r in runs)
 
 
+def test_a_card_the_computer_threw_is_never_said_to_be_of_its_own_rank():
+    """Player 1 threw Q♣, player 0 took it back from the pile and now may throw it again: the
+    reason is that the other player threw this very card, not "Q♣, of the same rank" (a
+    Hungarian editor read "the computer threw a card of the same rank, Q♣" about Q♣)."""
+    state = position("AS 2S 3S 4H 5H 6H QC 9D KD 2C 7S", "5D TD 2H 8H", "discard")
+    history = (
+        Event("pass", 0),
+        Event("pass", 1),
+        Event("draw_stock", 0),
+        Event("discard", 0, Card.parse("TD")),
+        Event("draw_stock", 1),
+        Event("discard", 1, Card.parse("QC")),
+        Event("draw_discard", 0, Card.parse("QC")),
+        Event("discard", 0, Card.parse("2H")),
+        Event("draw_stock", 1),
+        Event("discard", 1, Card.parse("8H")),
+        Event("draw_stock", 0),
+    )
+    state = dataclasses.replace(state, history=history)
+    reasons = {str(c.action): c.reasons for c in advise(state, samples=4).choices}
+    said = reasons["discard 0 QC"]
+    assert {"code": "opponent_threw_it", "card": "QC"} in said
+    assert not any(r.get("threw") == "QC" for r in said)
+
+
 def test_the_docstring_lists_every_reason_code():
     listed = set(re.findall(r"^- ``(\w+)``", ginrummy.advice.__doc__, re.M)) - {"expected"}
     assert listed == set(REASON_CODES)
