@@ -855,16 +855,22 @@ def test_a_hint_never_recommends_a_move_its_own_details_rate_lower():
     assert best_choices({"choices": [kept, worse]}) == [kept, worse]
 
 
+def holding(eleven: str):
+    """A game at the reader's first discard, their hand made ``eleven``."""
+    game = new_game(seed=1)
+    while not (game.hand.turn == YOU and game.hand.phase == "discard"):
+        game = play(game, policy_action(game.hand))
+    cards = parse_cards(eleven)
+    hands = tuple(cards if p == YOU else held for p, held in enumerate(game.hand.hands))
+    return dataclasses.replace(game, hand=dataclasses.replace(game.hand, hands=hands))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_big_gin_button_has_a_label_of_its_own(lang):
     """The button (play.big_gin) is not the move's name that the coach quotes in a sentence
     (play.move.big_gin: a noun phrase in Hungarian, "a big gin bemondása")."""
-    cat, game = catalogs.load(lang), new_game(seed=1)
-    while not (game.hand.turn == YOU and game.hand.phase == "discard"):
-        game = play(game, policy_action(game.hand))
-    eleven = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS")
-    hands = tuple(eleven if p == YOU else cards for p, cards in enumerate(game.hand.hands))
-    game = dataclasses.replace(game, hand=dataclasses.replace(game.hand, hands=hands))
+    game = holding("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS")
+    cat = catalogs.load(lang)
     assert "big_gin" in {a.kind for a in legal_actions(game.hand)}
     _, buttons = turn_moves(Session(game), cat, True)
     big = [b for b in buttons if "big_gin" in b]
@@ -877,12 +883,7 @@ def test_the_big_gin_button_has_a_label_of_its_own(lang):
 def test_a_hand_that_may_knock_or_go_gin_says_both_on_its_button(lang):
     """Discarding A♦ goes gin, discarding 5♣ knocks with 1: the button says both (a Hungarian
     editor found "Knock" alone where a marked card went gin)."""
-    cat, game = catalogs.load(lang), new_game(seed=1)
-    while not (game.hand.turn == YOU and game.hand.phase == "discard"):
-        game = play(game, policy_action(game.hand))
-    eleven = parse_cards("2C 3C 4C 5C 5H 6H 7H 9S 9D 9H AD")
-    hands = tuple(eleven if p == YOU else cards for p, cards in enumerate(game.hand.hands))
-    game = dataclasses.replace(game, hand=dataclasses.replace(game.hand, hands=hands))
+    cat, game = catalogs.load(lang), holding("2C 3C 4C 5C 5H 6H 7H 9S 9D 9H AD")
     _, buttons = turn_moves(Session(game), cat, True)
     knock = [b for b in buttons if "gin-knock" in b]
     assert len(knock) == 1 and knock[0].endswith(
