@@ -25,7 +25,7 @@ from .layoffs import check_melds
 from .melds import Meld
 from .rules import RuleSet, get_rules
 from .scoring import OUTCOMES as SCORED
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, check_melds_in_hand, score_hand
 
 __all__ = [
     "END_OF_STOCK",
@@ -211,16 +211,7 @@ def fast_replace(state: HandState, **changes: Any) -> HandState:
 def layout_deadwood(layout: tuple[Meld, ...], hand: Hand) -> int:
     """The deadwood points ``hand`` keeps out of the melds ``layout`` (checked melds); a meld
     card not in the hand raises ``RuleError("meld_not_in_hand")``."""
-    melded = 0
-    for meld in layout:
-        for card in meld.cards:
-            if not card.bit & hand.mask:
-                raise RuleError(
-                    "meld_not_in_hand",
-                    f"{card} is in a meld but not in the knocker's hand",
-                    card=str(card),
-                )
-        melded |= meld.cards.mask
+    melded = check_melds_in_hand(layout, hand)
     return sum(card.value for card in hand if not card.bit & melded)
 
 

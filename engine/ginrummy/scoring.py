@@ -390,6 +390,22 @@ def knocker_layout(knocker: CardsLike, defender: CardsLike) -> tuple[Meld, ...]:
     return _best_layout(optimal_layouts(knocker), defender.mask, {})
 
 
+def check_melds_in_hand(layout: Iterable[Meld], hand: Hand) -> int:
+    """The mask of the cards ``layout`` (checked melds) takes from the knocker's ``hand``; a
+    meld card not in the hand raises ``RuleError("meld_not_in_hand")``."""
+    melded = 0
+    for meld in layout:
+        for card in meld.cards:
+            if not card.bit & hand.mask:
+                raise RuleError(
+                    "meld_not_in_hand",
+                    f"{card} is in a meld but not in the knocker's hand",
+                    card=str(card),
+                )
+        melded |= meld.cards.mask
+    return melded
+
+
 def score_hand(
     knocker: CardsLike,
     defender: CardsLike,
@@ -435,14 +451,7 @@ def score_hand(
         k_points = first.points
     else:
         k_melds = check_melds(knocker_melds)
-        for meld in k_melds:
-            for card in meld.cards:
-                if not card.bit & knocker.mask:
-                    raise RuleError(
-                        "meld_not_in_hand",
-                        f"{card} is in a meld but not in the knocker's hand",
-                        card=str(card),
-                    )
+        check_melds_in_hand(k_melds, knocker)
         layouts = [k_melds]
         k_points = _unmelded(knocker, k_melds).points
 

@@ -406,17 +406,6 @@ VALUE = {rank: min(rank, 10) for rank in range(1, 14)}
 
 def brute_layouts(cards: Hand) -> set[frozenset]:
     """Every set of disjoint melds leaving the least deadwood, by trying all meld subsets."""
-
-    def is_meld(group):
-        ranks = sorted(c.rank for c in group)
-        if len(group) < 3:
-            return False
-        if len(set(ranks)) == 1:
-            return len(group) <= 4
-        return len({c.suit for c in group}) == 1 and ranks == list(
-            range(ranks[0], ranks[0] + len(ranks))
-        )
-
     melds = [
         frozenset(g) for n in range(3, len(cards) + 1) for g in combinations(cards, n) if is_meld(g)
     ]
