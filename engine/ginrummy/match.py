@@ -99,6 +99,14 @@ class Game:
         return tuple(won + current)
 
     @property
+    def voids(self) -> tuple[int, ...]:
+        """The numbers of the void hands so far (the current one once it is over), which the
+        sheet leaves out: nobody scored them."""
+        void = [n for n, p in enumerate(self.played, 1) if p.entry is None]
+        current = [self.number] if self.hand.finished and self.hand.entry() is None else []
+        return tuple(void + current)
+
+    @property
     def sheet(self) -> GameSheet | HollywoodSheet:
         return score_sheet(self.entries, self.rules, self.format, self.numbers)
 

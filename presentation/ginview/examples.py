@@ -26,6 +26,7 @@ hand        ``deal`` (``{seed, dealer}`` or ``{deck, dealer}``), ``moves`` (like
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ginrummy import api
@@ -518,21 +519,36 @@ def _move_html(move: dict, cat: Catalog) -> Html:
     return cat.html(f"hand.{move['kind']}", **params)
 
 
-def sheet_table(sheet: dict, cat: Catalog, caption: str = "", names=None) -> Html:
-    """A score sheet's rows as a table; ``names``: the two players' (Player A and B)."""
+def sheet_table(
+    sheet: dict, cat: Catalog, caption: str = "", names=None, voids: Sequence[int] = ()
+) -> Html:
+    """A score sheet's rows as a table; ``names``: the two players' (Player A and B);
+    ``voids``: the numbers of void hands, each a row in its place where nobody scored."""
     t = cat.text
     names = names or (t("player.0"), t("player.1"))
     head = (
         f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th>"
         f"<th>{esc(names[0])}</th><th>{esc(names[1])}</th></tr>"
     )
-    rows = "".join(
-        f"<tr><td>{r['hand']}</td><td>{esc(names[r['winner']])}</td>"
-        f"<td>{r['points']}</td><td>{r['totals'][0]}</td><td>{r['totals'][1]}</td></tr>"
-        for r in sheet["rows"]
-    )
+
+    def row(hand: int, winner: str, points: int, totals: Sequence[int], cls: str = "") -> str:
+        return (
+            f"<tr{cls}><td>{hand}</td><td>{esc(winner)}</td>"
+            f"<td>{points}</td><td>{totals[0]}</td><td>{totals[1]}</td></tr>"
+        )
+
+    rows, totals, pending = [], [0, 0], sorted(voids)
+    void = ' class="gin-void"'
+    for r in sheet["rows"]:
+        while pending and pending[0] < r["hand"]:
+            rows.append(row(pending.pop(0), t("ui.void_hand"), 0, totals, void))
+        rows.append(row(r["hand"], names[r["winner"]], r["points"], r["totals"]))
+        totals = r["totals"]
+    rows += [row(n, t("ui.void_hand"), 0, totals, void) for n in pending]
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
-    return Html(f'<table class="gin-sheet">{cap}<thead>{head}</thead><tbody>{rows}</tbody></table>')
+    return Html(
+        f'<table class="gin-sheet">{cap}<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+    )
 
 
 def sheet_html(sheet: dict, cat: Catalog, names=None) -> Html:

@@ -20,7 +20,7 @@ from ginrummy.bots import choose
 from ginrummy.cards import DECK, parse_cards
 from ginrummy.hand import legal_actions
 from ginrummy.layoffs import lay_offs
-from ginrummy.match import game_from_json, new_game, play
+from ginrummy.match import game_from_json, new_game, next_hand, play
 from ginrummy.playout import policy_action
 from ginrummy.public import view
 from ginrummy.scoring import optimal_layouts
@@ -741,6 +741,15 @@ def test_whole_games_in_you_and_computer_words_to_their_end(lang, seed, scoring)
     assert review.count("<tr><td>") == len(log) - good
 
 
+def _void(game):
+    """``game`` with its current hand played out to a void: nobody knocks."""
+    while not game.hand.finished:
+        legal = legal_actions(game.hand)
+        game = play(game, next(a for a in legal if a.kind in ("pass", "draw_stock", "discard")))
+    assert game.hand.result is None
+    return game
+
+
 @pytest.mark.parametrize("void_deal", ["same", "next"])
 def test_a_void_hand_says_who_deals_next_as_the_rules_say(void_deal):
     """The stock down to two cards: the play page and a whole-hand example say the same dealer
@@ -748,11 +757,7 @@ def test_a_void_hand_says_who_deals_next_as_the_rules_say(void_deal):
     from ginview.examples import KINDS
     from ginview.play.views import end_html
 
-    game = new_game(RULESETS["standard"].replace(void_deal=void_deal), seed=4)
-    while not game.hand.finished:  # nobody knocks: draw from the stock, throw a card
-        legal = legal_actions(game.hand)
-        game = play(game, next(a for a in legal if a.kind in ("pass", "draw_stock", "discard")))
-    assert game.hand.result is None
+    game = _void(new_game(RULESETS["standard"].replace(void_deal=void_deal), seed=4))
     texts = set()
     for lang in languages():
         cat = catalogs.load(lang)
@@ -765,6 +770,32 @@ def test_a_void_hand_says_who_deals_next_as_the_rules_say(void_deal):
         assert said != cat.text(f"hand.dead.{'next' if void_deal == 'same' else 'same'}")
         texts.add(said)
     assert len(texts) == len(languages())
+
+
+@pytest.mark.parametrize("format", ["standard", "hollywood"])
+def test_the_score_sheet_shows_a_void_hand_in_its_place(format):
+    """A void hand keeps its number on the sheet (the table's count), so the play page's sheet
+    shows it as a row where nobody scored, never a gap from hand 1 to hand 3, in every
+    language."""
+    from ginview.play.views import sheet_html
+
+    game = _void(new_game("standard", seed=4, format=format))  # hand 1: void
+    game = next_hand(game)
+    while not game.hand.finished:  # hand 2: played out by the bots
+        game = play(game, choose(game, "beginner", seed=0))
+    assert game.hand.result is not None
+    game = _void(next_hand(game))  # hand 3: void, the hand just over
+    assert game.voids == (1, 3)
+    for lang in languages():
+        cat = catalogs.load(lang)
+        drawn = sheet_html(game, cat)
+        first = drawn.split("</table>", 1)[0]  # the sheet, or Hollywood's first column
+        numbers = re.findall(r"<tr(?: class=\"gin-void\")?><td>(\d+)</td>", first)
+        assert numbers == ["1", "2", "3"], (lang, numbers)
+        void = html.escape(cat.text("ui.void_hand"), quote=False)
+        assert first.count(f'<tr class="gin-void"><td>1</td><td>{void}</td><td>0</td>') == 1
+        assert first.count(f'<tr class="gin-void"><td>3</td><td>{void}</td><td>0</td>') == 1
+        assert not PLACEHOLDER.search(drawn)
 
 
 def _after_the_computers_lay_offs(laid_off: bool):

@@ -501,24 +501,32 @@ def accuracy_text(session: Session, cat: Catalog) -> str:
     return cat.text("play.accuracy", percent=accuracy(session), good=good, count=len(log))
 
 
+def column_voids(column: dict[str, Any], voids: tuple[int, ...]) -> tuple[int, ...]:
+    """The void hands a Hollywood column shows: column 1 records every hand until it closes,
+    so it shows the void hands in that time; the other columns start later and show none."""
+    if column["column"] != 1:
+        return ()
+    last = column["rows"][-1]["hand"] if column["rows"] else 0
+    return tuple(n for n in voids if n < last or not column["finished"])
+
+
 def sheet_html(game: Game, cat: Catalog) -> str:
     """The score sheet: its table (a table per Hollywood column), the hands won and, once the
     game is over, how it was settled, in the reader's words."""
     t = cat.text
     sheet = game.sheet.to_json()
     names = (t("play.player.0"), t("play.player.1"))
-    if not sheet["rows"]:
+    if not sheet["rows"] and not game.voids:
         body = f"<p>{esc(t('play.sheet_empty'))}</p>"
     elif "columns" not in sheet:
-        body = str(sheet_table(sheet, cat, names=names))
+        body = str(sheet_table(sheet, cat, names=names, voids=game.voids))
     else:
         tables = []
         for column in sheet["columns"]:
             state = t("ui.closed" if column["finished"] else "ui.open")
             caption = f"{t('ui.column', column=column['column'])} ({state})"
-            tables.append(
-                f'<div class="gin-column">{sheet_table(column, cat, caption, names)}</div>'
-            )
+            table = sheet_table(column, cat, caption, names, column_voids(column, game.voids))
+            tables.append(f'<div class="gin-column">{table}</div>')
         body = f'<div class="gin-columns">{"".join(tables)}</div>'
     opened = " open" if game.finished else ""
     return (
