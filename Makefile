@@ -13,9 +13,11 @@ serve: deps
 site: deps
 	$(PY) -m sitegen build
 
+# The site is built once, here, and every test that needs a built site reads it (GIN_SITE_DIR);
+# the slowest tests are listed at the end.
 test: deps setup lint
 	$(PY) -m sitegen build
-	$(PY) -m pytest -q -n auto
+	GIN_SITE_DIR=site $(PY) -m pytest -q -n auto --durations=20
 
 # Before each commit: the lint and the tests that need no built site, no browser and no long run
 # (pytest.ini's markers: needs_site, soak, slow). `make test` runs every test.

@@ -21,9 +21,17 @@ if str(REPO) not in sys.path:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """Path of a freshly built site (the same layout as `make site`'s site/)."""
+    """Path of a freshly built site (the same layout as `make site`'s site/): ``$GIN_SITE_DIR``
+    when set (`make test` sets it to the site it has just built, so the run builds it once), or
+    built here, once per run."""
     from sitegen.pipeline import build
 
+    override = os.environ.get("GIN_SITE_DIR")
+    if override:
+        site = Path(override).resolve()
+        assert (site / "index.html").is_file(), f"GIN_SITE_DIR: no built site at {site}"
+        assert (site / "assets/gin/runtime.js").is_file(), f"{site} has no assets/gin/runtime.js"
+        return site
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent  # shared by all xdist workers of this run

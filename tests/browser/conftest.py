@@ -10,8 +10,8 @@ The ``servers`` fixture serves the site twice:
 - ``subpath``: the site under ``/gin/`` only (everything else is a 404), so a URL that ignores
   the base path fails instead of being quietly served from the root.
 
-The site directory is the ``built_site`` fixture (tests/conftest.py), or ``$GIN_SITE_DIR`` when
-set (handy while working on the front end against an already built ``site/``).
+The site directory is the ``built_site`` fixture (tests/conftest.py: ``$GIN_SITE_DIR`` when set,
+handy while working on the front end against an already built ``site/``).
 """
 
 from __future__ import annotations
@@ -72,12 +72,8 @@ def serve(directory: Path, prefix: str = "/", own_404: bool = True, precompresse
 
 
 @pytest.fixture(scope="session")
-def site_dir(request) -> Path:
-    override = os.environ.get("GIN_SITE_DIR")
-    path = Path(override) if override else Path(request.getfixturevalue("built_site"))
-    assert (path / "index.html").is_file(), f"no built site at {path}"
-    assert (path / "assets/gin/runtime.js").is_file(), f"{path} has no assets/gin/runtime.js"
-    return path
+def site_dir(built_site) -> Path:
+    return built_site
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -14,12 +13,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def site_dir(request) -> Path:
-    """The built site: ``built_site`` (tests/conftest.py), or ``$GIN_SITE_DIR`` when set."""
-    override = os.environ.get("GIN_SITE_DIR")
-    path = Path(override) if override else Path(request.getfixturevalue("built_site"))
-    assert (path / "assets/gin/runtime.js").is_file(), f"{path} has no assets/gin/runtime.js"
-    return path
+def site_dir(built_site) -> Path:
+    """The built site: ``built_site`` (tests/conftest.py)."""
+    return built_site
 
 
 @pytest.fixture(scope="session")
