@@ -31,9 +31,9 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 
 NEXT_DEALER_RULES = ("alternate", "winner", "loser")
 """Who deals the next hand: the players take turns (Wikipedia, Parlett, the EAAI competition),
-the winner of the hand deals (Hoyle-style books, pokerwiner and seed 000; Pagat's current page
-as two rule write-ups quote it, the page itself not read), or the loser deals (rummytalk.com; a
-program "based on the rules on Pagat.com")."""
+the winner of the hand deals (pokerwiner and seed 000; Bicycle only for its four-player
+Partnership Rummy; Pagat as rule write-ups quote it, not confirmed: the page itself not read),
+or the loser deals (rummytalk.com; a program "based on the rules on Pagat.com")."""
 
 VOID_DEAL_RULES = ("same", "next")
 """Who deals after a void hand (the stock ran down to 2 cards): the same dealer again (rubl.com,
@@ -269,13 +269,15 @@ RULESETS: dict[str, RuleSet] = {
         shutout="double_game_bonus",
         next_dealer="winner",
         # The numbers as copies of Pagat's page give them (pagat.com/rummy/ginrummy.html could not
-        # be read while this was written). next_dealer: two rule write-ups that quote Pagat's
-        # current page (one "fetched live", one "© 1996–2024") give the winner of a hand as the
-        # next dealer, one adding "Some books give the rule that the loser of each hand deals the
-        # next"; older copies of its text carry "Many books give the rule that the winner of each
-        # hand deals the next", and a program "based on the rules on Pagat.com" has the loser
-        # deal. The winner is kept until Pagat's own page can be read (variants/compared.md says
-        # which copy says what). The same dealer again after a void hand: copies.
+        # be read while this was written). next_dealer is NOT CONFIRMED: rule write-ups that
+        # quote or cite Pagat's current page (one "fetched live", one "© 1996–2024") give the
+        # winner of a hand as the next dealer, one adding "Some books give the rule that the loser
+        # of each hand deals the next"; but older copies of its text carry "Many books give the
+        # rule that the winner of each hand deals the next" (perhaps a note beside another main
+        # rule), a close paraphrase (lasvegascardgames.com) says "dealing rotates", and a program
+        # "based on the rules on Pagat.com" has the loser deal. The winner is kept until Pagat's
+        # own page can be read (variants/compared.md says so). The same dealer again after a
+        # void hand: copies.
         sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(
