@@ -145,9 +145,9 @@ WRONG_COUNT = {  # a discard missing (1), a hand (10 or 11), a deck (52)
         "This needs 52 cards, not 51.",
     ],
     "ro": [
-        "Aici este necesară 1 carte, nu 0.",
-        "Aici sunt necesare 10 sau 11 cărți, nu 9.",
-        "Aici sunt necesare 52 de cărți, nu 51.",
+        "Aici trebuie 1 carte, nu 0.",
+        "Aici trebuie 10 sau 11 cărți, nu 9.",
+        "Aici trebuie 52 de cărți, nu 51.",
     ],
     "hu": ["Ide 1 lap kell, nem 0.", "Ide 10 vagy 11 lap kell, nem 9.", "Ide 52 lap kell, nem 51."],
     "it": [
