@@ -31,7 +31,8 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 
 NEXT_DEALER_RULES = ("alternate", "winner", "loser")
 """Who deals the next hand: the players take turns (Wikipedia, Parlett, the EAAI competition),
-the winner of the hand deals (pokerwiner and seed 000; Bicycle only for its four-player
+the winner of the hand deals (seed 000; pokerwiner's page does not say, so the pokerwiner
+preset's winner-deals and same-dealer rules are the site's choice; Bicycle only for its four-player
 Partnership Rummy; Pagat as rule write-ups quote it, not confirmed: the page itself not read),
 or the loser deals (rummytalk.com; a program "based on the rules on Pagat.com")."""
 
@@ -41,7 +42,8 @@ the EAAI competition, copies of Pagat's page), or the deal passes to the other p
 any hand (Parlett, The Penguin Book of Card Games)."""
 
 ACE_UPCARD_RULES = ("gin_only", "one")
-"""Oklahoma with an ace upcard: only gin ends the hand (Bicycle, Rummy Talk, rummyrulebook.com),
+"""Oklahoma with an ace upcard: only gin ends the hand (Bicycle; rummy-games.com and
+rummyrulebook.com: "many players"),
 or knock with 1 (ginrummy.cards; a Pagat copy)."""
 
 
@@ -296,7 +298,8 @@ RULESETS: dict[str, RuleSet] = {
         oklahoma=True,
         spade_doubles=True,
         game_target=150,
-        # Bicycle: an ace upcard means gin only, a spade upcard doubles; Wikipedia: game to 150.
+        # Bicycle: an ace upcard means gin only, a spade upcard doubles; game to 150:
+        # rummyrulebook.com, freegambling.org.
         sources=("Bicycle", "en.wikipedia.org"),
     ),
 }
