@@ -1,20 +1,24 @@
 """Golden drawings: what the presentation layer draws, exactly, in every language, compared
-with ``tests/data/golden.json``: every kind of example as a page holds it (with its link, status
-line and the worked answer a lesson shows), a step of every kind of lesson with its table and
-its feedback, the lessons (every one in English, the first in each language) and their index,
-and the play page as built, then the first answers of a game with the coach. Any change to a
-drawing, a message or a form shows here, as a diff of the drawing it changed.
+with its reviewed copy, one file a drawing (``tests/data/golden/<lang>/<drawing>.html``, one
+test each): every kind of example as a page holds it (with its link, status line and the worked
+answer a lesson shows), a step of every kind of lesson with its table and its feedback, the
+lessons (every one in English, the first in each language) and their index, and the play page
+as built, then the first answers of a game with the coach. Any change to a drawing, a message or
+a form shows here, as a diff of the drawing it changed; a file is cut between tags, a piece a
+line, so that its diff shows what changed.
 
-The file is written, when a drawing changes on purpose, by
+The files are written, when drawings change on purpose, by
 
     GIN_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/view/test_golden.py
 
-and its diff read (``git diff tests/data/golden.json``) before it is committed.
+(which also removes the files of drawings that are gone), and their diff read
+(``git diff tests/data/golden``) before it is committed.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import os
 import re
@@ -33,7 +37,8 @@ from sitegen.languages import languages
 from tests.view.test_view import EXAMPLES, STEP_CASES
 
 REPO = Path(__file__).resolve().parents[2]
-GOLDEN = REPO / "tests/data/golden.json"
+GOLDEN = REPO / "tests/data/golden"
+"""A folder per language, a file per drawing."""
 PLAY = ("hint", "move", "move", "hint", "move", "move", "move")
 """The play page's first answers drawn, and what the reader asks after each: the coach's hint
 or a move."""
@@ -91,8 +96,9 @@ MORE_STEPS = [  # a discard under Oklahoma's limit, a Hollywood sheet, a knock w
 ]
 
 
+@functools.cache
 def drawings(lang: str) -> dict[str, str]:
-    """Every drawing of a language, by name."""
+    """Every drawing of a language, by name (drawn once per test process)."""
     catalogs.install_all()
     cat = catalogs.load(lang)
     out = {}
@@ -142,9 +148,18 @@ TAG = re.compile(r"(?<=>)(?=<)")
 
 
 def pieces(html: str) -> list[str]:
-    """A drawing cut between its tags, a piece a line in the file (so that its diff shows
+    """A drawing cut between its tags, a piece a line in its file (so that its diff shows
     what changed); joined again, the drawing."""
     return TAG.split(html)
+
+
+def golden_file(lang: str, name: str) -> Path:
+    """Where a drawing's reviewed copy is kept: "example 3 knock" in hu is hu/example-3-knock.html."""
+    return GOLDEN / lang / (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + ".html")
+
+
+def written(html: str) -> str:
+    return "\n".join(pieces(html)) + "\n"
 
 
 PLACEHOLDER = re.compile(r"\{\w+(?::\w+)?\}")
@@ -153,21 +168,48 @@ less than it needs. The catalogs the tests install are strict (a placeholder wit
 raises), and a drawing that holds one anyway is never written as golden."""
 
 
-def test_every_drawing_is_as_reviewed():
-    now = {lang: {name: pieces(h) for name, h in drawings(lang).items()} for lang in languages()}
-    for lang, drawn in now.items():  # what the stored copy cannot see: a raw placeholder
-        for name, html in drawn.items():
-            found = PLACEHOLDER.search("".join(html))
-            assert not found, f"{lang} {name} shows {found.group(0)}"
-    if os.environ.get("GIN_UPDATE_GOLDEN") == "1":
-        GOLDEN.write_text(json.dumps(now, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    for lang in now:
-        for name in sorted(set(now[lang]) | set(golden.get(lang, {}))):
-            was, is_ = golden.get(lang, {}).get(name, []), now[lang].get(name, [])
-            if was != is_:
-                diff = difflib.unified_diff(was, is_, "golden", "now", lineterm="", n=2)
-                pytest.fail(f"{lang} {name} changed:\n" + "\n".join(list(diff)[:60]))
+def test_every_drawing_has_its_reviewed_file_and_every_file_its_drawing():
+    """The files are the drawings: a new drawing needs its file, a file whose drawing is gone
+    goes (``GIN_UPDATE_GOLDEN=1`` writes them all, and removes those)."""
+    update = os.environ.get("GIN_UPDATE_GOLDEN") == "1"
+    for lang in languages():
+        files = {golden_file(lang, name): html for name, html in drawings(lang).items()}
+        assert len(files) == len(drawings(lang)), "two drawings share a file name"
+        for path, html in files.items():  # what a stored copy cannot see: a raw placeholder
+            found = PLACEHOLDER.search(html)
+            assert not found, f"{path.relative_to(REPO)} shows {found.group(0)}"
+        kept = set((GOLDEN / lang).glob("*.html"))
+        if update:
+            (GOLDEN / lang).mkdir(parents=True, exist_ok=True)
+            for path, html in files.items():
+                if not path.is_file() or path.read_text(encoding="utf-8") != written(html):
+                    path.write_text(written(html), encoding="utf-8")
+            for path in kept - set(files):
+                path.unlink()
+            kept = set(files)
+        new = sorted(str(p.relative_to(REPO)) for p in set(files) - kept)
+        gone = sorted(str(p.relative_to(REPO)) for p in kept - set(files))
+        assert not new, f"drawings without a reviewed file (GIN_UPDATE_GOLDEN=1 writes them): {new}"
+        assert not gone, (
+            f"files of drawings that are gone (GIN_UPDATE_GOLDEN=1 removes them): {gone}"
+        )
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(GOLDEN.glob("*/*.html")),
+    ids=lambda path: f"{path.parent.name}/{path.stem}",
+)
+def test_the_drawing_is_as_reviewed(path):
+    lang = path.parent.name
+    by_file = {golden_file(lang, name): html for name, html in drawings(lang).items()}
+    if path not in by_file:
+        pytest.fail(f"{path.relative_to(REPO)}: no such drawing any more (see the test above)")
+    was = path.read_text(encoding="utf-8").splitlines()
+    now = written(by_file[path]).splitlines()
+    if was != now:
+        diff = difflib.unified_diff(was, now, "reviewed", "now", lineterm="", n=2)
+        pytest.fail(f"{path.relative_to(REPO)} changed:\n" + "\n".join(list(diff)[:60]))
 
 
 def test_a_drawing_cut_into_pieces_joins_again():
