@@ -69,7 +69,7 @@ class LessonError(BuildError):
 @dataclass
 class Step:
     data: dict  # the step's fields, canonical (ginview.steps.read_step)
-    messages: dict  # its message ids: text, hints, explain
+    messages: S.StepMessages  # its message ids: text, hints, explain
     replay: S.Replay
     line: int = 1  # where it starts in the lesson's file
 

@@ -26,7 +26,9 @@ hand        ``deal`` (``{seed, dealer}`` or ``{deck, dealer}``), ``moves`` (like
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ginrummy import api
 from ginrummy.errors import GinRummyError
@@ -49,6 +51,9 @@ from .markup import (
     step_text,
     steps_html,
 )
+from .shapes import JsonObject, State
+
+T = TypeVar("T")
 
 
 class ExampleError(GinRummyError):
@@ -56,13 +61,14 @@ class ExampleError(GinRummyError):
     ``params`` as the engine's (or :class:`~ginview.fields.FieldError`'s)."""
 
 
-def engine(request: dict) -> dict:
+def engine(request: JsonObject) -> JsonObject:
     """The engine's result for a request, or its coded error raised as an ExampleError."""
     response = api.call({"v": 1, **request})
     if not response["ok"]:
         error = response["error"]
         raise ExampleError(error["code"], error["message"], **error["params"])
-    return response["result"]
+    result: JsonObject = response["result"]
+    return result
 
 
 @dataclass(frozen=True)
@@ -76,28 +82,28 @@ class Kind:
 
     static = False  # drawn, not edited: no controls
 
-    def request(self, state: dict) -> dict:
+    def request(self, state: State) -> State:
         raise NotImplementedError
 
-    def compute(self, state: dict) -> dict:
+    def compute(self, state: State) -> State:
         """What the engine says of the state (one request; a kind may need more)."""
         return engine(self.request(state))
 
-    def inputs_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def output_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def summary(self, state: dict, result: dict, cat: Catalog) -> str:
+    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
         """One sentence for the status line after a change (read out by screen readers)."""
         raise NotImplementedError
 
-    def worked_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+    def worked_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         """The example as a lesson's worked answer: what the engine found."""
         return self.output_html(state, result, cat)
 
-    def edit(self, state: dict, edit: dict) -> dict:
+    def edit(self, state: State, edit: dict[str, object]) -> State:
         """The state after a reader's edit (not yet checked by the engine)."""
         raise ExampleError(
             "bad_edit",
@@ -106,7 +112,7 @@ class Kind:
         )
 
 
-def _with(state: dict, *names: str) -> dict:
+def _with(state: State, *names: str) -> State:
     return {n: state[n] for n in names if state.get(n) is not None}
 
 
@@ -125,16 +131,16 @@ CARD_LABELS = {
 class CardKind(Kind):
     """An example whose input is cards: the reader changes a card, types cards or picks rules."""
 
-    def card_fields(self, state: dict) -> list[Field]:
+    def card_fields(self, state: State) -> list[Field]:
         return [
             f for f in self.fields if isinstance(f.type, (F.Cards, F.Melds)) and state.get(f.name)
         ]
 
-    def label(self, f: Field, result: dict | None) -> str:
+    def label(self, f: Field, result: JsonObject | None) -> str:
         """The message of a field's label (a kind may name a field by the result)."""
         return f.label
 
-    def inputs_html(self, state, result, cat):
+    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         rows = []
         for f in self.card_fields(state):
             label = cat.text(self.label(f, result))
@@ -147,7 +153,7 @@ class CardKind(Kind):
             rows.append(f"<dt>{esc(label)}</dt><dd>{group}</dd>")
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
-    def typing_html(self, state: dict, result: dict | None, cat: Catalog) -> Html:
+    def typing_html(self, state: State, result: JsonObject | None, cat: Catalog) -> Html:
         """Fields to type the cards into (live only)."""
         inputs = []
         for f in self.fields:
@@ -165,14 +171,14 @@ class CardKind(Kind):
             f"</summary>{''.join(inputs)}</details>"
         )
 
-    def edit(self, state, edit):
+    def edit(self, state: State, edit: dict[str, object]) -> State:
         """``{"field", "index", "card"[, "meld"]}``: one card replaced (or swapped with the
         same card elsewhere in the example); ``{"field", "text"}``: a field typed anew;
         ``{"rules"}``: another preset."""
         if set(edit) == {"rules"}:
             return {**state, "rules": edit["rules"]}
         name = edit.get("field")
-        if not any(
+        if not isinstance(name, str) or not any(
             f.name == name
             for f in self.card_fields(state) + [f for f in self.fields if f.name == "upcard"]
         ):
@@ -185,7 +191,11 @@ class CardKind(Kind):
         return swap_card(state, self, name, edit.get("meld"), edit["index"], card)
 
 
-def _slots(state: dict, kind: CardKind):
+Slot = tuple[str, int | None, int]
+"""A card's position in an example: its field, its meld (None in a hand), its index."""
+
+
+def _slots(state: State, kind: CardKind) -> Iterator[tuple[str, int | None, int, str]]:
     """Every card position in the example: (field, meld or None, index, card)."""
     for f in kind.card_fields(state):
         value = state[f.name]
@@ -198,21 +208,23 @@ def _slots(state: dict, kind: CardKind):
                 yield f.name, None, i, c
 
 
-def swap_card(state: dict, kind: CardKind, field: str, meld, index, card: str) -> dict:
+def swap_card(
+    state: State, kind: CardKind, field: str, meld: object, index: object, card: str
+) -> State:
     """``card`` put at one position; if it was elsewhere in the example, the card it replaces
     goes there (the two swap)."""
     slots = list(_slots(state, kind))
     target = next((s for s in slots if s[:3] == (field, meld, index)), None)
     if target is None:
         raise ExampleError("bad_edit", "no card at that position", edit="index")
-    placed = {target[:3]: card}
+    placed: dict[Slot, str] = {target[:3]: card}
     for slot in slots:
         if slot[3] == card and slot[:3] != target[:3]:
             placed[slot[:3]] = target[3]
     out = dict(state)
     for (name, m, i), new in placed.items():
         value = out[name]
-        if isinstance(value, list):
+        if isinstance(value, list) and m is not None:  # a meld's card (a hand's has no meld)
             cards = value[m].split()
             cards[i] = new
             out[name] = [*value[:m], " ".join(cards), *value[m + 1 :]]
@@ -225,7 +237,7 @@ def swap_card(state: dict, kind: CardKind, field: str, meld, index, card: str) -
 
 @dataclass(frozen=True)
 class MeldsKind(CardKind):
-    def request(self, state):
+    def request(self, state: State) -> JsonObject:
         op = "knock" if self.name == "knock" else "melds"
         return {
             "op": op,
@@ -233,7 +245,7 @@ class MeldsKind(CardKind):
             **(_with(state, "rules", "upcard") if op == "knock" else {}),
         }
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         rows = [
             _row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
             _row(
@@ -249,7 +261,7 @@ class MeldsKind(CardKind):
             + (f'<p class="gin-headline">{verdict}</p>' if verdict else "")
         )
 
-    def verdict_html(self, result: dict, cat: Catalog) -> Html:
+    def verdict_html(self, result: JsonObject, cat: Catalog) -> Html:
         if self.name == "melds" or result["verdict"] == "big_gin":
             return cat.html("ui.big_gin") if result["big_gin"] else Html("")
         return cat.html(
@@ -259,7 +271,7 @@ class MeldsKind(CardKind):
             limit=result["limit"],
         )
 
-    def summary(self, state, result, cat):
+    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
         if self.name == "knock" and result["verdict"] != "big_gin":
             return cat.text(
                 verdict_key(result),
@@ -270,7 +282,7 @@ class MeldsKind(CardKind):
         return cat.text("ui.summary_deadwood", points=result["points"])
 
 
-def verdict_key(result: dict) -> str:
+def verdict_key(result: JsonObject) -> str:
     """The sentence for a knock verdict; with a limit of 0 (an ace upcard in Oklahoma) only gin
     ends the hand, which is what the reader is told."""
     if result["verdict"] == "no" and result["limit"] == 0:
@@ -282,14 +294,14 @@ def verdict_key(result: dict) -> str:
 
 @dataclass(frozen=True)
 class LayoffsKind(CardKind):
-    def request(self, state):
+    def request(self, state: State) -> JsonObject:
         return {
             "op": "layoffs",
             "knocker_melds": state["knocker_melds"],
             "defender": state["defender"],
         }
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         lay = [
             {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
             for l in result["lay_offs"]
@@ -304,7 +316,7 @@ class LayoffsKind(CardKind):
         ]
         return Html(f'<dl class="gin-summary">{"".join(rows)}</dl>')
 
-    def summary(self, state, result, cat):
+    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
         return cat.text(
             "ui.summary_layoffs", count=len(result["lay_offs"]), points=result["points"]
         )
@@ -312,21 +324,21 @@ class LayoffsKind(CardKind):
 
 @dataclass(frozen=True)
 class ScoreKind(CardKind):
-    def label(self, f: Field, result: dict | None) -> str:
+    def label(self, f: Field, result: JsonObject | None) -> str:
         if f.name == "knocker" and result:  # the hand that went gin: nobody knocked
             return knocker_label(result.get("outcome"))
         return f.label
 
-    def request(self, state):
+    def request(self, state: State) -> JsonObject:
         return {"op": "score", **_with(state, "knocker", "defender", "rules", "upcard")}
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         steps = result["steps"]
         return Html(
             f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>' + steps_html(steps[:-1], cat)
         )
 
-    def summary(self, state, result, cat):
+    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
         return step_text(result["steps"][-1], cat)
 
 
@@ -339,7 +351,7 @@ class SheetKind(Kind):
 
     status: str = "ui.ready_sheet"
 
-    def request(self, state):
+    def request(self, state: State) -> JsonObject:
         return {
             "op": "sheet",
             "entries": state["entries"],
@@ -347,10 +359,10 @@ class SheetKind(Kind):
             "format": self.name if self.name == "hollywood" else "standard",
         }
 
-    def finished(self, result: dict) -> bool:
+    def finished(self, result: JsonObject) -> bool:
         return bool(result.get("finished"))
 
-    def inputs_html(self, state, result, cat):
+    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         t = cat.text
         standard = self.name != "hollywood"
         totals = {r["hand"]: r["totals"] for r in result.get("rows", [])} if standard else {}
@@ -404,19 +416,19 @@ class SheetKind(Kind):
         )
         return Html(table + add)
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         if "columns" not in result:  # the table is the inputs'
             return steps_html([s for s in result["steps"] if s["code"] != "hand_won"], cat)
         return sheet_html(result, cat)
 
-    def worked_html(self, state, result, cat):
+    def worked_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         return Html(self.inputs_html(state, result, cat) + self.output_html(state, result, cat))
 
-    def summary(self, state, result, cat):
+    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
         last = result["steps"][-1] if result["steps"] else None
         return step_text(last, cat) if last else ""
 
-    def edit(self, state, edit):
+    def edit(self, state: State, edit: dict[str, object]) -> State:
         """``{"add": {"winner", "points"}}``, ``{"entry": i, "winner"|"points": …}``,
         ``{"remove": i}``, ``{"rules": name}``."""
         entries = list(state["entries"])
@@ -438,7 +450,7 @@ class SheetKind(Kind):
 
 @dataclass(frozen=True)
 class HollywoodKind(SheetKind):
-    def finished(self, result):
+    def finished(self, result: JsonObject) -> bool:
         return all(c["finished"] for c in result.get("columns", []))
 
 
@@ -452,7 +464,7 @@ class HandKind(Kind):
 
     static = True
 
-    def compute(self, state):
+    def compute(self, state: State) -> JsonObject:
         current = engine({"op": "deal", **state["deal"], "rules": state["rules"]})
         start, moves = current["state"], []
         for text in state["moves"]:
@@ -462,7 +474,7 @@ class HandKind(Kind):
             moves.append({**action, **_drawn(before, current["state"], action)})
         return {"start": start, "moves": moves, "end": current["state"]}
 
-    def inputs_html(self, state, result, cat):
+    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         start, t = result["start"], cat.text
         rows = [_row(t("ui.dealer"), esc(t(f"player.{start['dealer']}")))]
         for player in (start["dealer"], 1 - start["dealer"]):
@@ -475,7 +487,7 @@ class HandKind(Kind):
         rows.append(_row(t("ui.upcard"), card_html(start["upcard"], cat)))
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
         moves = "".join(f"<li>{_move_html(m, cat)}</li>" for m in result["moves"])
         out = f'<ol class="gin-moves">{moves}</ol>'
         end = result["end"]
@@ -493,11 +505,11 @@ class HandKind(Kind):
             out += f'<p class="gin-headline">{dead}</p>'
         return Html(out)
 
-    def summary(self, state, result, cat):
+    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
         return ""
 
 
-def _drawn(before: dict, after: dict, action: dict) -> dict:
+def _drawn(before: JsonObject, after: JsonObject, action: JsonObject) -> dict[str, str]:
     """The card a draw brought into the player's hand (what the table saw or the player did)."""
     if action["kind"] not in ("draw_stock", "draw_discard", "take_upcard"):
         return {}
@@ -506,19 +518,21 @@ def _drawn(before: dict, after: dict, action: dict) -> dict:
     return {"card": new.pop()} if new else {}
 
 
-def _winner(end: dict) -> int:
-    knocker = end["knocker"]
+def _winner(end: JsonObject) -> int:
+    knocker: int = end["knocker"]
     return knocker if end["result"]["winner"] == "knocker" else 1 - knocker
 
 
-def _move_html(move: dict, cat: Catalog) -> Html:
-    params = {"player": player_name(move["player"], cat)}
+def _move_html(move: JsonObject, cat: Catalog) -> Html:
+    params: dict[str, object] = {"player": player_name(move["player"], cat)}
     if move.get("card"):
         params["card"] = card_html(move["card"], cat)
     return cat.html(f"hand.{move['kind']}", **params)
 
 
-def sheet_table(sheet: dict, cat: Catalog, caption: str = "", names=None) -> Html:
+def sheet_table(
+    sheet: JsonObject, cat: Catalog, caption: str = "", names: tuple[str, str] | None = None
+) -> Html:
     """A score sheet's rows as a table; ``names``: the two players' (Player A and B)."""
     t = cat.text
     names = names or (t("player.0"), t("player.1"))
@@ -535,7 +549,7 @@ def sheet_table(sheet: dict, cat: Catalog, caption: str = "", names=None) -> Htm
     return Html(f'<table class="gin-sheet">{cap}<thead>{head}</thead><tbody>{rows}</tbody></table>')
 
 
-def sheet_html(sheet: dict, cat: Catalog, names=None) -> Html:
+def sheet_html(sheet: JsonObject, cat: Catalog, names: tuple[str, str] | None = None) -> Html:
     """A whole score sheet as the engine's ``sheet`` gives it: its table, or for Hollywood each
     column's table with what happened in it; then the rest of its steps (the hands won are in
     the tables)."""
@@ -576,7 +590,9 @@ def _rules(default: str = "standard") -> Field:  # pragma: no mutate block
     return Field("rules", F.RULES, required=False, default=default)
 
 
-def _cards(name: str, kind: F.FieldType, required: bool = True) -> Field:  # pragma: no mutate block
+def _cards(
+    name: str, kind: F.FieldType[T], required: bool = True
+) -> Field:  # pragma: no mutate block
     return Field(name, kind, required, CARD_LABELS[name])
 
 
@@ -623,7 +639,7 @@ KINDS: dict[str, Kind] = {
 """Every kind of example, by name."""
 
 
-def kind_of(data) -> Kind:
+def kind_of(data: object) -> Kind:
     name = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(name, str) or name not in KINDS:
         shown = name if isinstance(name, str) else repr(name)
@@ -636,7 +652,7 @@ def kind_of(data) -> Kind:
     return KINDS[name]
 
 
-def read_state(data: dict) -> dict:
+def read_state(data: Mapping[str, object]) -> State:
     """A written example (a fence's fields, a reader's edit, a share link) as a canonical
     state; a FieldError (or CardError) names what is wrong. The engine is not asked yet."""
     kind = kind_of(data)
@@ -644,7 +660,7 @@ def read_state(data: dict) -> dict:
     return {"kind": kind.name, **fields}
 
 
-def read_fields_of(kind: Kind, data: dict) -> dict:
+def read_fields_of(kind: Kind, data: Mapping[str, object]) -> dict[str, Any]:
     return F.read_fields(data, kind.fields, f"a {kind.name} example")
 
 
@@ -653,13 +669,13 @@ class Rendered:
     """An example drawn: its canonical state, the engine's result, the markup of its view
     (what a change replaces), its share-link text and its status sentence."""
 
-    state: dict
-    result: dict
+    state: State
+    result: JsonObject
     view: Html
     link: str
     summary: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return {
             "state": self.state,
             "view": str(self.view),
@@ -668,7 +684,7 @@ class Rendered:
         }
 
 
-def render(state: dict, cat: Catalog) -> Rendered:
+def render(state: State, cat: Catalog) -> Rendered:
     """Check a state (canonical already, or written: it is read first), ask the engine, draw."""
     state = read_state(state)
     kind = KINDS[state["kind"]]
@@ -682,14 +698,14 @@ def render(state: dict, cat: Catalog) -> Rendered:
     )
 
 
-def worked_html(state: dict, cat: Catalog) -> Html:
+def worked_html(state: State, cat: Catalog) -> Html:
     """An example's result alone (a lesson step's worked answer)."""
     state = read_state(state)
     kind = KINDS[state["kind"]]
     return kind.worked_html(state, kind.compute(state), cat)
 
 
-def view_html(kind: Kind, state: dict, result: dict, cat: Catalog) -> Html:
+def view_html(kind: Kind, state: State, result: JsonObject, cat: Catalog) -> Html:
     """What an edit redraws: the inputs, the rules line, the result, the typing fields."""
     rules = (
         rules_line(state["rules"], kind.numbers, cat, choose=not kind.static)
@@ -738,7 +754,7 @@ def example_html(rendered: Rendered, cat: Catalog) -> Html:
 # --- share links --------------------------------------------------------------------------------
 
 
-def link(state: dict) -> str:
+def link(state: State) -> str:
     """The state as share-link text: ``knocker:2S-3S-…;defender:…;rules:pagat``."""
     kind = KINDS[state["kind"]]
     if kind.static:
@@ -750,11 +766,11 @@ def link(state: dict) -> str:
     )
 
 
-def from_link(kind_name: str, text: str) -> dict:
+def from_link(kind_name: str, text: str) -> State:
     """The state a share link's text describes (read and checked, not yet rendered)."""
     kind = KINDS[kind_name]
     types = {f.name: f.type for f in kind.fields}
-    data: dict = {"kind": kind_name}
+    data: dict[str, object] = {"kind": kind_name}
     for part in text.split(";") if text else []:
         name, sep, value = part.partition(":")
         if not sep or name not in types or name in data:
