@@ -52,7 +52,7 @@ from ginrummy import RULESETS
 from ginrummy.errors import GinRummyError
 from ginview import steps as S
 from ginview.catalog import Catalog
-from ginview.shapes import State
+from ginview.shapes import StepState
 
 from . import BuildError, strict_yaml
 
@@ -78,7 +78,7 @@ class LessonError(BuildError):
 
 @dataclass
 class Step:
-    data: State  # the step's fields, canonical (ginview.steps.read_step)
+    data: StepState  # the step's fields, canonical (ginview.steps.read_step)
     messages: S.StepMessages  # its message ids: text, hints, explain
     replay: S.Replay
     line: int = 1  # where it starts in the lesson's file

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ginrummy import api
 from ginrummy.errors import GinRummyError
@@ -51,7 +51,7 @@ from .markup import (
     step_text,
     steps_html,
 )
-from .shapes import JsonObject, State
+from .shapes import ExampleState, JsonObject, Written
 
 T = TypeVar("T")
 
@@ -82,28 +82,28 @@ class Kind:
 
     static = False  # drawn, not edited: no controls
 
-    def request(self, state: State) -> State:
+    def request(self, state: ExampleState) -> JsonObject:
         raise NotImplementedError
 
-    def compute(self, state: State) -> State:
+    def compute(self, state: ExampleState) -> JsonObject:
         """What the engine says of the state (one request; a kind may need more)."""
         return engine(self.request(state))
 
-    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         """One sentence for the status line after a change (read out by screen readers)."""
         raise NotImplementedError
 
-    def worked_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def worked_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         """The example as a lesson's worked answer: what the engine found."""
         return self.output_html(state, result, cat)
 
-    def edit(self, state: State, edit: dict[str, object]) -> State:
+    def edit(self, state: ExampleState, edit: Mapping[str, object]) -> Written:
         """The state after a reader's edit (not yet checked by the engine)."""
         raise ExampleError(
             "bad_edit",
@@ -112,8 +112,15 @@ class Kind:
         )
 
 
-def _with(state: State, *names: str) -> State:
-    return {n: state[n] for n in names if state.get(n) is not None}
+def _with(state: ExampleState, *names: str) -> dict[str, object]:
+    return {n: _field(state, n) for n in names if _field(state, n) is not None}
+
+
+def _field(state: ExampleState, name: str) -> object:
+    """A field of the state by its name, as a kind's ``fields`` list them (None if not
+    given)."""
+    fields: Mapping[str, object] = state
+    return fields.get(name)
 
 
 # --- kinds with cards -----------------------------------------------------------------------------
@@ -131,7 +138,7 @@ CARD_LABELS = {
 class CardKind(Kind):
     """An example whose input is cards: the reader changes a card, types cards or picks rules."""
 
-    def card_fields(self, state: State) -> list[Field]:
+    def card_fields(self, state: ExampleState) -> list[Field]:
         return [
             f for f in self.fields if isinstance(f.type, (F.Cards, F.Melds)) and state.get(f.name)
         ]
@@ -140,20 +147,20 @@ class CardKind(Kind):
         """The message of a field's label (a kind may name a field by the result)."""
         return f.label
 
-    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         rows = []
         for f in self.card_fields(state):
             label = cat.text(self.label(f, result))
-            value = state[f.name]
+            value = _field(state, f.name)  # a Melds field's a list, a Cards field's a text
             group = (
                 melds_buttons(value, cat, f.name, label)
-                if isinstance(f.type, F.Melds)
-                else hand_buttons(value, cat, f.name, label)
+                if isinstance(value, list)
+                else hand_buttons(str(value), cat, f.name, label)
             )
             rows.append(f"<dt>{esc(label)}</dt><dd>{group}</dd>")
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
-    def typing_html(self, state: State, result: JsonObject | None, cat: Catalog) -> Html:
+    def typing_html(self, state: ExampleState, result: JsonObject | None, cat: Catalog) -> Html:
         """Fields to type the cards into (live only)."""
         inputs = []
         for f in self.fields:
@@ -171,7 +178,7 @@ class CardKind(Kind):
             f"</summary>{''.join(inputs)}</details>"
         )
 
-    def edit(self, state: State, edit: dict[str, object]) -> State:
+    def edit(self, state: ExampleState, edit: Mapping[str, object]) -> Written:
         """``{"field", "index", "card"[, "meld"]}``: one card replaced (or swapped with the
         same card elsewhere in the example); ``{"field", "text"}``: a field typed anew;
         ``{"rules"}``: another preset."""
@@ -195,22 +202,22 @@ Slot = tuple[str, int | None, int]
 """A card's position in an example: its field, its meld (None in a hand), its index."""
 
 
-def _slots(state: State, kind: CardKind) -> Iterator[tuple[str, int | None, int, str]]:
+def _slots(state: ExampleState, kind: CardKind) -> Iterator[tuple[str, int | None, int, str]]:
     """Every card position in the example: (field, meld or None, index, card)."""
     for f in kind.card_fields(state):
-        value = state[f.name]
+        value = _field(state, f.name)
         if isinstance(value, list):
             for m, meld in enumerate(value):
                 for i, c in enumerate(meld.split()):
                     yield f.name, m, i, c
         else:
-            for i, c in enumerate(value.split()):
+            for i, c in enumerate(str(value).split()):
                 yield f.name, None, i, c
 
 
 def swap_card(
-    state: State, kind: CardKind, field: str, meld: object, index: object, card: str
-) -> State:
+    state: ExampleState, kind: CardKind, field: str, meld: object, index: object, card: str
+) -> Written:
     """``card`` put at one position; if it was elsewhere in the example, the card it replaces
     goes there (the two swap)."""
     slots = list(_slots(state, kind))
@@ -221,7 +228,7 @@ def swap_card(
     for slot in slots:
         if slot[3] == card and slot[:3] != target[:3]:
             placed[slot[:3]] = target[3]
-    out = dict(state)
+    out: dict[str, object] = dict(state)
     for (name, m, i), new in placed.items():
         value = out[name]
         if isinstance(value, list) and m is not None:  # a meld's card (a hand's has no meld)
@@ -229,7 +236,7 @@ def swap_card(
             cards[i] = new
             out[name] = [*value[:m], " ".join(cards), *value[m + 1 :]]
         else:
-            cards = value.split()
+            cards = str(value).split()
             cards[i] = new
             out[name] = " ".join(cards)
     return out
@@ -237,7 +244,7 @@ def swap_card(
 
 @dataclass(frozen=True)
 class MeldsKind(CardKind):
-    def request(self, state: State) -> JsonObject:
+    def request(self, state: ExampleState) -> JsonObject:
         op = "knock" if self.name == "knock" else "melds"
         return {
             "op": op,
@@ -245,7 +252,7 @@ class MeldsKind(CardKind):
             **(_with(state, "rules", "upcard") if op == "knock" else {}),
         }
 
-    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         rows = [
             _row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
             _row(
@@ -271,7 +278,7 @@ class MeldsKind(CardKind):
             limit=result["limit"],
         )
 
-    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         if self.name == "knock" and result["verdict"] != "big_gin":
             return cat.text(
                 verdict_key(result),
@@ -294,14 +301,14 @@ def verdict_key(result: JsonObject) -> str:
 
 @dataclass(frozen=True)
 class LayoffsKind(CardKind):
-    def request(self, state: State) -> JsonObject:
+    def request(self, state: ExampleState) -> JsonObject:
         return {
             "op": "layoffs",
             "knocker_melds": state["knocker_melds"],
             "defender": state["defender"],
         }
 
-    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         lay = [
             {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
             for l in result["lay_offs"]
@@ -316,7 +323,7 @@ class LayoffsKind(CardKind):
         ]
         return Html(f'<dl class="gin-summary">{"".join(rows)}</dl>')
 
-    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         return cat.text(
             "ui.summary_layoffs", count=len(result["lay_offs"]), points=result["points"]
         )
@@ -329,16 +336,16 @@ class ScoreKind(CardKind):
             return knocker_label(result.get("outcome"))
         return f.label
 
-    def request(self, state: State) -> JsonObject:
+    def request(self, state: ExampleState) -> JsonObject:
         return {"op": "score", **_with(state, "knocker", "defender", "rules", "upcard")}
 
-    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         steps = result["steps"]
         return Html(
             f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>' + steps_html(steps[:-1], cat)
         )
 
-    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         return step_text(result["steps"][-1], cat)
 
 
@@ -351,7 +358,7 @@ class SheetKind(Kind):
 
     status: str = "ui.ready_sheet"
 
-    def request(self, state: State) -> JsonObject:
+    def request(self, state: ExampleState) -> JsonObject:
         return {
             "op": "sheet",
             "entries": state["entries"],
@@ -362,7 +369,7 @@ class SheetKind(Kind):
     def finished(self, result: JsonObject) -> bool:
         return bool(result.get("finished"))
 
-    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         t = cat.text
         standard = self.name != "hollywood"
         totals = {r["hand"]: r["totals"] for r in result.get("rows", [])} if standard else {}
@@ -416,22 +423,22 @@ class SheetKind(Kind):
         )
         return Html(table + add)
 
-    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         if "columns" not in result:  # the table is the inputs'
             return steps_html([s for s in result["steps"] if s["code"] != "hand_won"], cat)
         return sheet_html(result, cat)
 
-    def worked_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def worked_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         return Html(self.inputs_html(state, result, cat) + self.output_html(state, result, cat))
 
-    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         last = result["steps"][-1] if result["steps"] else None
         return step_text(last, cat) if last else ""
 
-    def edit(self, state: State, edit: dict[str, object]) -> State:
+    def edit(self, state: ExampleState, edit: Mapping[str, object]) -> Written:
         """``{"add": {"winner", "points"}}``, ``{"entry": i, "winner"|"points": …}``,
         ``{"remove": i}``, ``{"rules": name}``."""
-        entries = list(state["entries"])
+        entries: list[object] = list(state["entries"])
         if set(edit) == {"rules"}:
             return {**state, "rules": edit["rules"]}
         if set(edit) == {"add"}:
@@ -444,7 +451,7 @@ class SheetKind(Kind):
         part = (set(edit) - {"entry"}).pop() if len(edit) == 2 else None
         if part not in ("winner", "points"):
             raise ExampleError("bad_edit", "a hand's winner or points", edit="part")
-        entries[index] = {**entries[index], part: edit[part]}
+        entries[index] = {**state["entries"][index], part: edit[part]}
         return {**state, "entries": entries}
 
 
@@ -464,7 +471,7 @@ class HandKind(Kind):
 
     static = True
 
-    def compute(self, state: State) -> JsonObject:
+    def compute(self, state: ExampleState) -> JsonObject:
         current = engine({"op": "deal", **state["deal"], "rules": state["rules"]})
         start, moves = current["state"], []
         for text in state["moves"]:
@@ -474,7 +481,7 @@ class HandKind(Kind):
             moves.append({**action, **_drawn(before, current["state"], action)})
         return {"start": start, "moves": moves, "end": current["state"]}
 
-    def inputs_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         start, t = result["start"], cat.text
         rows = [_row(t("ui.dealer"), esc(t(f"player.{start['dealer']}")))]
         for player in (start["dealer"], 1 - start["dealer"]):
@@ -487,7 +494,7 @@ class HandKind(Kind):
         rows.append(_row(t("ui.upcard"), card_html(start["upcard"], cat)))
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
-    def output_html(self, state: State, result: JsonObject, cat: Catalog) -> Html:
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         moves = "".join(f"<li>{_move_html(m, cat)}</li>" for m in result["moves"])
         out = f'<ol class="gin-moves">{moves}</ol>'
         end = result["end"]
@@ -505,7 +512,7 @@ class HandKind(Kind):
             out += f'<p class="gin-headline">{dead}</p>'
         return Html(out)
 
-    def summary(self, state: State, result: JsonObject, cat: Catalog) -> str:
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         return ""
 
 
@@ -652,12 +659,13 @@ def kind_of(data: object) -> Kind:
     return KINDS[name]
 
 
-def read_state(data: Mapping[str, object]) -> State:
+def read_state(data: Mapping[str, object]) -> ExampleState:
     """A written example (a fence's fields, a reader's edit, a share link) as a canonical
     state; a FieldError (or CardError) names what is wrong. The engine is not asked yet."""
     kind = kind_of(data)
     fields = read_fields_of(kind, {k: v for k, v in data.items() if k != "kind"})
-    return {"kind": kind.name, **fields}
+    # each field read by its type, so the state has the shape the kind's fields give it
+    return cast(ExampleState, {"kind": kind.name, **fields})
 
 
 def read_fields_of(kind: Kind, data: Mapping[str, object]) -> dict[str, Any]:
@@ -669,7 +677,7 @@ class Rendered:
     """An example drawn: its canonical state, the engine's result, the markup of its view
     (what a change replaces), its share-link text and its status sentence."""
 
-    state: State
+    state: ExampleState
     result: JsonObject
     view: Html
     link: str
@@ -684,9 +692,9 @@ class Rendered:
         }
 
 
-def render(state: State, cat: Catalog) -> Rendered:
+def render(written: Written, cat: Catalog) -> Rendered:
     """Check a state (canonical already, or written: it is read first), ask the engine, draw."""
-    state = read_state(state)
+    state = read_state(written)
     kind = KINDS[state["kind"]]
     result = kind.compute(state)
     return Rendered(
@@ -698,14 +706,14 @@ def render(state: State, cat: Catalog) -> Rendered:
     )
 
 
-def worked_html(state: State, cat: Catalog) -> Html:
+def worked_html(written: Written, cat: Catalog) -> Html:
     """An example's result alone (a lesson step's worked answer)."""
-    state = read_state(state)
+    state = read_state(written)
     kind = KINDS[state["kind"]]
     return kind.worked_html(state, kind.compute(state), cat)
 
 
-def view_html(kind: Kind, state: State, result: JsonObject, cat: Catalog) -> Html:
+def view_html(kind: Kind, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
     """What an edit redraws: the inputs, the rules line, the result, the typing fields."""
     rules = (
         rules_line(state["rules"], kind.numbers, cat, choose=not kind.static)
@@ -754,19 +762,19 @@ def example_html(rendered: Rendered, cat: Catalog) -> Html:
 # --- share links --------------------------------------------------------------------------------
 
 
-def link(state: State) -> str:
+def link(state: ExampleState) -> str:
     """The state as share-link text: ``knocker:2S-3S-…;defender:…;rules:pagat``."""
     kind = KINDS[state["kind"]]
     if kind.static:
         return ""
     return ";".join(
-        f"{f.name}:{f.type.to_link(state[f.name])}"
+        f"{f.name}:{f.type.to_link(_field(state, f.name))}"
         for f in kind.fields
-        if state.get(f.name) is not None
+        if _field(state, f.name) is not None
     )
 
 
-def from_link(kind_name: str, text: str) -> State:
+def from_link(kind_name: str, text: str) -> ExampleState:
     """The state a share link's text describes (read and checked, not yet rendered)."""
     kind = KINDS[kind_name]
     types = {f.name: f.type for f in kind.fields}

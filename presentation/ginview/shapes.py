@@ -8,16 +8,16 @@ reader or a file wrote is read as ``object`` and narrowed, in :mod:`ginview.fiel
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import Any, NotRequired, Required, TypedDict
 
 JsonObject = dict[str, Any]
 """A JSON object from (or for) the engine's API, as ``ginrummy.api`` types it: its values are
 what the engine wrote, so they are read without checks."""
 
-State = dict[str, Any]
-"""An example's or a lesson step's canonical state: ``kind`` and its fields by name, each
-made canonical by its field's type (:class:`ginview.fields.Field`). A kind reads its fields by
-the names its ``fields`` list, so the state is a mapping by name rather than a TypedDict."""
+Written = Mapping[str, object]
+"""An example or a step as written (a fence, a lesson, a reader's edit, a share link): read
+into its canonical state by its fields' types."""
 
 
 class Entry(TypedDict):
@@ -27,3 +27,40 @@ class Entry(TypedDict):
     winner: int
     points: int
     boxes: NotRequired[int]
+
+
+class ExampleState(TypedDict, total=False):
+    """An example's canonical state: its ``kind`` and the fields that kind has
+    (:data:`ginview.examples.KINDS`), each made canonical by its field's type."""
+
+    kind: Required[str]
+    hand: str
+    knocker: str
+    defender: str
+    upcard: str
+    knocker_melds: list[str]
+    entries: list[Entry]
+    rules: str
+    deal: dict[str, object]
+    moves: list[str]
+
+
+class StepState(TypedDict, total=False):
+    """A lesson step's canonical fields: its kind (``ask``), its ``id``, the stated ``answer``
+    and the fields its kind has (:data:`ginview.steps.STEPS`), without its message ids."""
+
+    ask: Required[str]
+    id: object  # a lesson's step has one, checked by the lesson reader (sitegen.lessons)
+    answer: int | str
+    hand: str
+    knocker: str
+    defender: str
+    upcard: str
+    knocker_melds: list[str]
+    entries: list[Entry]
+    find: str
+    format: str
+    rules: str
+    deal: dict[str, object]
+    moves: list[str]
+    choices: list[str]

@@ -33,7 +33,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from ginrummy import RULESETS, best_deadwood_sets, parse_cards
 from ginrummy.api import call as api_call
@@ -45,7 +45,7 @@ from .catalog import Catalog, Html, esc
 from .examples import HAND_RULES, engine, worked_html
 from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, knocker_label, melds_html, rules_line
-from .shapes import JsonObject, State
+from .shapes import JsonObject, StepState, Written
 
 RULE_PARAMS = tuple(NUMBER_RANGES)
 """The preset numbers every step's messages may use as placeholders: every number of a
@@ -68,7 +68,7 @@ class Replay:
 
     check: JsonObject
     params: dict[str, object] = field(default_factory=dict)
-    example: State | None = None
+    example: Written | None = None
     table: MoveTable | None = None
 
 
@@ -132,7 +132,7 @@ class Path(F.FieldType[str]):
 # --- the kinds --------------------------------------------------------------------------------------
 
 
-def _rules_of(step: State) -> str:
+def _rules_of(step: StepState) -> str:
     return step.get("rules") or "standard"
 
 
@@ -142,12 +142,13 @@ def rule_numbers(name: str | None) -> dict[str, object]:
     return {number: getattr(rules, number) for number in RULE_PARAMS}
 
 
-def _numbers(step: State) -> dict[str, object]:
+def _numbers(step: StepState) -> dict[str, object]:
     return rule_numbers(step.get("rules"))
 
 
-def _with(step: State, *names: str) -> State:
-    return {n: step[n] for n in names if step.get(n)}
+def _with(step: StepState, *names: str) -> dict[str, object]:
+    fields: Mapping[str, object] = step  # by the names a kind's fields list
+    return {n: fields[n] for n in names if fields.get(n)}
 
 
 def _cards_set(text: str) -> set[str]:
@@ -162,27 +163,27 @@ class StepKind:
     control: str = "number"  # the form: number, pick (one card), picks (cards), choice
     rules: bool = False  # the step has rules (a lesson's rules apply to it)
 
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         raise NotImplementedError
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         """What is wrong with the author's stated answer (English, for the build), or None."""
         raise NotImplementedError
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         raise NotImplementedError
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def pickable(self, step: State) -> str:
+    def pickable(self, step: StepState) -> str:
         """The cards the learner picks from (pick and picks controls)."""
         return ""
 
-    def choices(self, step: State) -> list[str]:
+    def choices(self, step: StepState) -> list[str]:
         return []
 
-    def choice_html(self, step: State, choice: str, cat: Catalog) -> Html:
+    def choice_html(self, step: StepState, choice: str, cat: Catalog) -> Html:
         return esc(choice)
 
 
@@ -196,7 +197,7 @@ def _table(rows: list[tuple[str, Html, bool]]) -> Html:
     return Html(f'<dl class="gin-inputs">{"".join(out)}</dl>')
 
 
-def _hand_rows(step: State, cat: Catalog, pickable: bool) -> list[tuple[str, Html, bool]]:
+def _hand_rows(step: StepState, cat: Catalog, pickable: bool) -> list[tuple[str, Html, bool]]:
     rows = [(cat.text("ui.hand"), cards_html(step["hand"], cat), pickable)]
     if step.get("upcard"):
         rows.append((cat.text("ui.upcard"), card_html(step["upcard"], cat), False))
@@ -205,7 +206,7 @@ def _hand_rows(step: State, cat: Catalog, pickable: bool) -> list[tuple[str, Htm
 
 @dataclass(frozen=True)
 class DiscardStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         request = {"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")}
         result = engine(request)
         hand = step["hand"].split()
@@ -219,7 +220,7 @@ class DiscardStep(StepKind):
             {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")},
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         stated, check = step["answer"], replay.check
         if stated not in step["hand"].split():
             return wrong(step, f"the answer {stated} is not in the hand")
@@ -232,25 +233,24 @@ class DiscardStep(StepKind):
         replay.params["discard"] = stated
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         points = check["after"].get(answer)
         if points == check["best"]:
             return Verdict(True)
         return Verdict(False, "tutorial.why.discard", {"card": answer, "points": points})
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return Html(
             _table(_hand_rows(step, cat, True)) + rules_line(_rules_of(step), ("knock_limit",), cat)
         )
 
-    def pickable(self, step: State) -> str:
-        hand: str = step["hand"]
-        return hand
+    def pickable(self, step: StepState) -> str:
+        return step["hand"]
 
 
 @dataclass(frozen=True)
 class DeadwoodStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "melds", "cards": step["hand"]})
         every = sum(c.value for c in parse_cards(step["hand"]))
         return Replay(
@@ -259,12 +259,12 @@ class DeadwoodStep(StepKind):
             {"kind": "melds", "hand": step["hand"]},
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         if step["answer"] != replay.check["points"]:
             return wrong(step, replay.check["points"])
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         if answer == check["points"]:
             return Verdict(True)
         if answer == check["every"]:  # every card counted, melds too
@@ -278,13 +278,13 @@ class DeadwoodStep(StepKind):
         )
         return Verdict(False, key, {"value": answer})
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return _table(_hand_rows(step, cat, False))
 
 
 @dataclass(frozen=True)
 class MeldsStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "melds", "cards": step["hand"]})
         return Replay(
             {"deadwood": result["deadwood"], "points": result["points"]},
@@ -292,8 +292,8 @@ class MeldsStep(StepKind):
             {"kind": "melds", "hand": step["hand"]},
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
-        if _cards_set(step["answer"]) != _cards_set(replay.check["deadwood"]):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
+        if _cards_set(str(step["answer"])) != _cards_set(replay.check["deadwood"]):
             return wrong(
                 step,
                 f"the deadwood of the best arrangement is {replay.check['deadwood'] or 'none'}",
@@ -302,7 +302,7 @@ class MeldsStep(StepKind):
             return "the hand has more than one best arrangement: choose a hand with one"
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         answer = str(answer)  # a picks answer: cards
         if _cards_set(answer) == _cards_set(check["deadwood"]):
             return Verdict(True)
@@ -312,17 +312,16 @@ class MeldsStep(StepKind):
         )
         return Verdict(False, key, {"value": value})
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return _table(_hand_rows(step, cat, True))
 
-    def pickable(self, step: State) -> str:
-        hand: str = step["hand"]
-        return hand
+    def pickable(self, step: StepState) -> str:
+        return step["hand"]
 
 
 @dataclass(frozen=True)
 class KnockStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")})
         check = {k: result[k] for k in ("verdict", "points", "limit", "discard")}
         return Replay(
@@ -335,7 +334,7 @@ class KnockStep(StepKind):
             {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")},
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         check = replay.check
         if step["answer"] != check["verdict"]:
             return wrong(
@@ -345,7 +344,7 @@ class KnockStep(StepKind):
             return f"the engine's answer {check['verdict']!r} is not one of the choices"
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         if answer == check["verdict"]:
             return Verdict(True)
         gin_only = check["verdict"] == "no" and check["limit"] == 0
@@ -355,22 +354,22 @@ class KnockStep(StepKind):
             {"card": check["discard"] or "", "points": check["points"], "limit": check["limit"]},
         )
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return Html(
             _table(_hand_rows(step, cat, False))
             + rules_line(_rules_of(step), ("knock_limit",), cat)
         )
 
-    def choices(self, step: State) -> list[str]:
+    def choices(self, step: StepState) -> list[str]:
         return step.get("choices") or ["knock", "no"]
 
-    def choice_html(self, step: State, choice: str, cat: Catalog) -> Html:
+    def choice_html(self, step: StepState, choice: str, cat: Catalog) -> Html:
         return cat.html(f"tutorial.verdict.{choice}")
 
 
 @dataclass(frozen=True)
 class LayoffStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "layoffs", **_with(step, "knocker_melds", "defender")})
         laid = [l["card"] for l in result["lay_offs"]]
         cards = str(parse_cards(" ".join(laid))) if laid else ""
@@ -380,12 +379,12 @@ class LayoffStep(StepKind):
             {"kind": "layoffs", **_with(step, "knocker_melds", "defender")},
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
-        if _cards_set(step["answer"]) != _cards_set(replay.check["cards"]):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
+        if _cards_set(str(step["answer"])) != _cards_set(replay.check["cards"]):
             return wrong(step, f"the defender lays off {replay.check['cards'] or 'nothing'}")
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         answer = str(answer)  # a picks answer: cards
         if _cards_set(answer) == _cards_set(check["cards"]):
             return Verdict(True)
@@ -394,7 +393,7 @@ class LayoffStep(StepKind):
             return Verdict(False, "tutorial.why.layoff_extra", {"cards": " ".join(extra)})
         return Verdict(False, "tutorial.why.layoff_missing")
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return _table(
             [
                 (cat.text("ui.knocker_melds"), melds_html(step["knocker_melds"], cat), False),
@@ -403,14 +402,13 @@ class LayoffStep(StepKind):
             ]
         )
 
-    def pickable(self, step: State) -> str:
-        defender: str = step["defender"]
-        return defender
+    def pickable(self, step: StepState) -> str:
+        return step["defender"]
 
 
 @dataclass(frozen=True)
 class ScoreStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
         return Replay(
             score_check(result),
@@ -423,15 +421,15 @@ class ScoreStep(StepKind):
             {"kind": "score", **_with(step, "knocker", "defender", "rules", "upcard")},
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         if step["answer"] != replay.check["points"]:
             return wrong(step, replay.check["points"])
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         return judge_number(check["points"], check["mistakes"], answer)
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         rows = [
             (
                 cat.text(knocker_label(replay.check["outcome"])),
@@ -460,7 +458,7 @@ def resolve(result: object, path: str) -> object:
 
 @dataclass(frozen=True)
 class SheetStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         result = engine(
             {
                 "op": "sheet",
@@ -477,7 +475,7 @@ class SheetStep(StepKind):
             {"kind": kind, "entries": step["entries"], **_with(step, "rules")},
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         value = replay.check["value"]
         if isinstance(value, bool) or not isinstance(value, int):
             return f"find: {step['find']!r} is not a number in the engine's score sheet"
@@ -485,10 +483,10 @@ class SheetStep(StepKind):
             return wrong(step, value)
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         return judge_number(check["value"], check["mistakes"], answer)
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         t = cat.text
         head = f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th></tr>"
         body = "".join(
@@ -506,7 +504,7 @@ class SheetStep(StepKind):
 
 @dataclass(frozen=True)
 class MoveStep(StepKind):
-    def replay(self, step: State) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         state = engine({"op": "deal", **step["deal"], **_with(step, "rules")})
         for text in step.get("moves") or []:
             state = engine(
@@ -538,7 +536,7 @@ class MoveStep(StepKind):
             table,
         )
 
-    def stated_problem(self, step: State, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         legal = replay.check["legal"]
         if step["answer"] not in step["choices"]:
             return f"the answer {step['answer']!r} is not one of the choices"
@@ -549,7 +547,7 @@ class MoveStep(StepKind):
             return f"the choice {other!r} is legal too: a step needs exactly one right choice"
         return None
 
-    def judge(self, step: State, check: JsonObject, answer: Answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         if answer in check["legal"]:
             return Verdict(True)
         reason = check["why"].get(answer)
@@ -557,7 +555,7 @@ class MoveStep(StepKind):
             return Verdict(False, f"error.{reason['code']}", reason["params"])
         return Verdict(False, "tutorial.why.move")
 
-    def table_html(self, step: State, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         table, t = replay.table, cat.text
         assert table is not None, "a move step's replay sets its table"
         who = "tutorial.dealer" if table["dealer"] == table["turn"] else "tutorial.non_dealer"
@@ -571,17 +569,16 @@ class MoveStep(StepKind):
             rows.append((t("ui.upcard"), card_html(table["upcard"], cat), False))
         return _table(rows)
 
-    def choices(self, step: State) -> list[str]:
-        choices: list[str] = step["choices"]
-        return choices
+    def choices(self, step: StepState) -> list[str]:
+        return step["choices"]
 
-    def choice_html(self, step: State, choice: str, cat: Catalog) -> Html:
+    def choice_html(self, step: StepState, choice: str, cat: Catalog) -> Html:
         parts = choice.split()
         card = card_html(parts[1], cat) if len(parts) > 1 else ""
         return cat.html(f"tutorial.move.{parts[0]}", card=card)
 
 
-def wrong(step: State, detail: object) -> str:
+def wrong(step: StepState, detail: object) -> str:
     return f"the stated answer {step['answer']!r} is not what the engine computes: {detail}"
 
 
@@ -741,7 +738,7 @@ STEPS: dict[str, StepKind] = {
 """Every kind of lesson step, by its ``ask``."""
 
 
-def read_step(data: object, lesson_rules: str | None = None) -> State:
+def read_step(data: object, lesson_rules: str | None = None) -> StepState:
     """A step's fields (without its message ids) checked and canonical; ``answer`` too, when
     given. A lesson's rules apply to its steps that have rules and name none."""
     if not isinstance(data, dict):
@@ -757,11 +754,15 @@ def read_step(data: object, lesson_rules: str | None = None) -> State:
         )
     kind = STEPS[name]
     own = {k: v for k, v in data.items() if k not in COMMON}
-    out = {
-        "ask": name,
-        **({"id": data["id"]} if "id" in data else {}),
-        **F.read_fields(own, kind.fields, f"a {name} step"),
-    }
+    # each field read by its type, so the step has the shape its kind's fields give it
+    out = cast(
+        StepState,
+        {
+            "ask": name,
+            **({"id": data["id"]} if "id" in data else {}),
+            **F.read_fields(own, kind.fields, f"a {name} step"),
+        },
+    )
     if kind.rules and lesson_rules and "rules" not in out:
         out["rules"] = lesson_rules
     if "answer" in data:
@@ -774,11 +775,11 @@ def read_step(data: object, lesson_rules: str | None = None) -> State:
     return out
 
 
-def replay(step: State) -> Replay:
+def replay(step: StepState) -> Replay:
     return STEPS[step["ask"]].replay(step)
 
 
-def stated_problem(step: State, replayed: Replay) -> str | None:
+def stated_problem(step: StepState, replayed: Replay) -> str | None:
     """What is wrong with the author's answer, or None when the engine confirms it."""
     return STEPS[step["ask"]].stated_problem(step, replayed)
 
@@ -811,13 +812,13 @@ def message_html(key: str, params: Mapping[str, object], cat: Catalog) -> Html:
     return cat.html(key, **filled)
 
 
-def params_of(step: State, replayed: Replay) -> dict[str, object]:
+def params_of(step: StepState, replayed: Replay) -> dict[str, object]:
     """The placeholder values of a step's messages: the preset's numbers, what the engine
     found, and the stated answer's card."""
     return {**_numbers(step), **replayed.params, **_with(step, "upcard")}
 
 
-def form_html(step: State, cat: Catalog, hints: bool) -> Html:
+def form_html(step: StepState, cat: Catalog, hints: bool) -> Html:
     """The answer controls (hidden until the page's script shows them: without it the
     question and its worked answer stay)."""
     kind = STEPS[step["ask"]]
@@ -862,7 +863,7 @@ def form_html(step: State, cat: Catalog, hints: bool) -> Html:
     )
 
 
-def step_html(step: State, messages: StepMessages, replayed: Replay, cat: Catalog) -> Html:
+def step_html(step: StepState, messages: StepMessages, replayed: Replay, cat: Catalog) -> Html:
     """A whole step as the build writes it: the question, the cards, the answer form, the
     feedback line, the hints and the worked answer. ``messages``: the step's message ids
     (``text``, ``hints``, ``explain``)."""
@@ -892,7 +893,7 @@ def step_html(step: State, messages: StepMessages, replayed: Replay, cat: Catalo
 # --- a learner's answer ---------------------------------------------------------------------------
 
 
-def read_answer(step: State, text: object) -> Answer:
+def read_answer(step: StepState, text: object) -> Answer:
     """A learner's answer as the form sends it (a card, cards, a number, a choice)."""
     kind = STEPS[step["ask"]]
     if kind.control == "number":
