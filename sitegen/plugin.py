@@ -165,7 +165,7 @@ class GinPlugin(BasePlugin[GinConfig]):  # type: ignore[no-untyped-call]  # as G
         self._i18n(config).i18n_files_per_language[language] = files.documentation_pages()
         if self.config.strict_i18n:
             missing = sorted(
-                f.norm_src_uri  # type: ignore[attr-defined]  # an i18n file
+                norm_src_uri(f)
                 for f in files.documentation_pages()
                 if getattr(f, "locale", language) != language
             )

@@ -437,9 +437,11 @@ def knock_cards(hand: HandState) -> dict[Card, str]:
     if hand.turn != YOU or hand.phase != "discard":
         return found
     for action in legal_actions(hand):
-        ends = action.kind in ("knock", "gin") and action.card is not None
-        if ends and (action.kind == "gin" or action.card not in found):
-            found[action.card] = action.kind  # type: ignore[index]
+        card = action.card
+        if card is None or action.kind not in ("knock", "gin"):
+            continue
+        if action.kind == "gin" or card not in found:
+            found[card] = action.kind
     return found
 
 
