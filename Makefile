@@ -25,9 +25,9 @@ check: deps lint
 	$(PY) -m pytest -q -n auto -m "not needs_site and not soak and not slow" \
 		--ignore=tests/browser --ignore=tests/pyodide
 
-# Style and types: ruff (lint and format) for all Python, mypy (strict on the engine, default on
-# ginview and sitegen), eslint for the JavaScript; configured in pyproject.toml and
-# eslint.config.mjs. `make fix` applies what can be fixed automatically.
+# Style and types: ruff (lint and format) for all Python, mypy (strict, on the engine, ginview
+# and sitegen), eslint for the JavaScript; configured in pyproject.toml and eslint.config.mjs.
+# `make fix` applies what can be fixed automatically.
 lint: deps
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

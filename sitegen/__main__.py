@@ -7,11 +7,12 @@ import os
 import signal
 import sys
 from pathlib import Path
+from types import FrameType
 
 from . import BuildError
 
 
-def _stop(signum, frame):
+def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
@@ -24,7 +25,7 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sitegen")
     sub = parser.add_subparsers(dest="command", required=True)
     build_cmd = sub.add_parser("build", help="build the site into site/")

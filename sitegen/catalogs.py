@@ -17,6 +17,7 @@ import io
 import re
 import string
 from pathlib import Path
+from typing import Any
 
 from babel.messages.pofile import read_po
 from ginview.catalog import OWN_FORMS, Catalog, install, to_json
@@ -29,7 +30,7 @@ LOCALES = ROOT / "locales"
 SOURCE = "messages.pot"
 
 
-def placeholders(text: str | tuple) -> set[str]:
+def placeholders(text: str | tuple[str, ...]) -> set[str]:
     """The ``{name}`` placeholders in a message (all its plural forms)."""
     forms = (text,) if isinstance(text, str) else text
     try:
@@ -62,7 +63,7 @@ def check_syntax(path: Path, text: str) -> None:
             entry = {}
 
 
-def _read(path: Path):
+def _read(path: Path) -> Any:  # a Babel Catalog (Babel has no type information)
     try:
         text = path.read_bytes().decode("utf-8-sig")  # a byte order mark, as some editors write
     except OSError as error:
@@ -87,7 +88,7 @@ PLURAL_NUMBERS = range(1001)
 """The numbers a plural rule is tried on: a rule of any language repeats within them."""
 
 
-def check_plural_rule(path: Path, text: str, catalog) -> None:
+def check_plural_rule(path: Path, text: str, catalog: Any) -> None:  # a Babel Catalog
     """Stop at a ``Plural-Forms`` header whose rule does not compile, or gives some number a
     form the catalog does not have: a message would silently take a wrong form."""
     from ginview.catalog import plural_rule
@@ -110,16 +111,16 @@ def check_plural_rule(path: Path, text: str, catalog) -> None:
         )
 
 
-def _message(m) -> str | tuple[str, ...]:
+def _message(m: Any) -> str | tuple[str, ...]:  # m: a Babel Message
     return m.id if isinstance(m.id, str) else tuple(m.id)
 
 
-def source_messages(locales: Path = LOCALES) -> dict:
+def source_messages(locales: Path = LOCALES) -> dict[str, str | tuple[str, ...]]:
     """The English messages, by key, from the template."""
     return {m.context: _message(m) for m in _read(locales / SOURCE) if m.id and m.context}
 
 
-def _translation(m) -> str | tuple[str, ...] | None:
+def _translation(m: Any) -> str | tuple[str, ...] | None:  # m: a Babel Message
     if m.fuzzy:
         return None
     if isinstance(m.string, str):
@@ -135,7 +136,7 @@ def load(language: str, locales: Path = LOCALES) -> Catalog:
 
 
 @functools.lru_cache(maxsize=16)
-def _load(language: str, locales: Path, stamp: tuple) -> Catalog:
+def _load(language: str, locales: Path, stamp: tuple[int, ...]) -> Catalog:
     """:func:`load`, read again only when a catalog file changed (``stamp``)."""
     messages = source_messages(locales)
     source = dict(messages)
@@ -185,7 +186,7 @@ def install_all(locales: Path = LOCALES, root: Path = ROOT) -> dict[str, Catalog
     return catalogs
 
 
-def catalog_json(language: str, locales: Path = LOCALES) -> dict:
+def catalog_json(language: str, locales: Path = LOCALES) -> dict[str, object]:
     """A catalog as the wheel ships it (not strict: the browser never fails on a message)."""
     return to_json(load(language, locales))
 
@@ -193,8 +194,9 @@ def catalog_json(language: str, locales: Path = LOCALES) -> dict:
 FUZZY, OLD = "marked fuzzy", "translates an old English text"
 
 
-def _problem(message, english) -> str | None:
-    """What is wrong with the translation of one message (None: nothing)."""
+def _problem(message: Any, english: str | tuple[str, ...]) -> str | None:
+    """What is wrong with the translation of one message (a Babel Message, or None when the
+    catalog lacks it), None when nothing is."""
     if message is None:
         return "not translated"
     if message.fuzzy:

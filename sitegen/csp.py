@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 INLINE = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.S)
@@ -72,7 +73,7 @@ def _pages(site_dir: Path) -> dict[Path, str]:
     }
 
 
-def _site_hashes(texts) -> set[str]:
+def _site_hashes(texts: Iterable[str]) -> set[str]:
     return {_hash(s) for text in texts for s in _inline_scripts(text)}
 
 

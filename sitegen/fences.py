@@ -20,7 +20,7 @@ build with the file, the line and the problem.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ginrummy.errors import GinRummyError
@@ -118,7 +118,9 @@ def _hidden_example(fence: Fence) -> int | None:
     return None
 
 
-def read_fence(body: str, where, start: int = 0, opener: int | None = None) -> dict:
+def read_fence(
+    body: str, where: Callable[[int], str], start: int = 0, opener: int | None = None
+) -> dict[str, object]:
     """The example written in a fence body, as a mapping (:class:`strict_yaml.Mapping`, with
     its lines). ``where(offset)`` names a place of the page ("file:line"); ``start`` is the
     body's offset in the page, so that a YAML error is named by its own line in the file, and
@@ -142,14 +144,14 @@ def _line_offset(body: str, start: int, line: int) -> int:
     return start + sum(len(text) for text in body.splitlines(keepends=True)[: line - 1])
 
 
-def _place(fence: Fence, data: dict, field: object) -> int:
+def _place(fence: Fence, data: Mapping[str, object], field: object) -> int:
     """Where an error about ``field`` is: the line of that field in the fence, or the fence's
     opening line (a problem of the whole example, or of a field nested in another)."""
-    line = getattr(data, "lines", {}).get(field)
+    line: int | None = getattr(data, "lines", {}).get(field)
     return fence.start if line is None else _line_offset(fence.body, fence.body_start, line)
 
 
-def render_page(markdown: str, where, catalog: Catalog) -> tuple[str, int]:
+def render_page(markdown: str, where: Callable[[int], str], catalog: Catalog) -> tuple[str, int]:
     """Replace every ```gin fence in a page with its example; ``where(offset)`` names the place of
     a bad one ("file:line"): the line of the field at fault, or the fence's own line. Returns
     the page and how many examples it has.

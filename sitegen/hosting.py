@@ -106,7 +106,7 @@ def base_path(base: str) -> str:
     )
 
 
-def _facts(site_dir: Path, base: str, root: Path | str | None):
+def _facts(site_dir: Path, base: str, root: Path | str | None) -> tuple[str, str, str, list[str]]:
     site_dir = Path(site_dir)
     if not (site_dir / "index.html").is_file():
         raise SystemExit(f"{site_dir}: no built site here (index.html): run `make site` first")
@@ -364,9 +364,9 @@ class Nginx:
     link (``serve(folder)`` serves another build at the same address); every request is
     logged (``requests()``, ``clear()``)."""
 
-    def __init__(self, site_dir: Path, base: str = "/", extra: str = "", **options) -> None:
+    def __init__(self, site_dir: Path, base: str = "/", extra: str = "", **options: bool) -> None:
         self.site_dir, self.base, self.extra, self.options = Path(site_dir), base, extra, options
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.url = ""
 
     def __enter__(self) -> Nginx:
@@ -465,7 +465,7 @@ class Nginx:
     def clear(self) -> None:
         (self.dir / "access.log").write_text("", encoding="utf-8")
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.process:
             self.process.terminate()
             try:
@@ -482,10 +482,13 @@ _TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def wait_listening(port: int, process: subprocess.Popen, limit_s: float = 30.0) -> bool:
+def wait_listening(
+    port: int, process: subprocess.Popen[bytes] | subprocess.Popen[str], limit_s: float = 30.0
+) -> bool:
     """True once the port takes connections; False if the process ended first."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:

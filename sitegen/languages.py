@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -15,7 +16,7 @@ from . import BuildError
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are Any (no stubs)
     """mkdocs.yml may hold MkDocs' own tags (``!ENV``, ``!!python/name``): read them as text."""
 
 
@@ -23,8 +24,8 @@ _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
 _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
-def i18n_languages(config_file: Path) -> list[dict]:
-    """The i18n plugin's language entries in a MkDocs config file."""
+def i18n_languages(config_file: Path) -> list[dict[str, Any]]:
+    """The i18n plugin's language entries in a MkDocs config file (as YAML gives them)."""
     try:
         config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader)
     except (OSError, yaml.YAMLError) as error:
@@ -65,7 +66,7 @@ def languages(root: Path = ROOT) -> tuple[str, ...]:
     return tuple(defaults + [e["locale"] for e in entries if not e.get("default")])
 
 
-def _locale_line(config_file: Path, code, skip: int = 0) -> int:
+def _locale_line(config_file: Path, code: object, skip: int = 0) -> int:
     """The line of mkdocs.yml naming the language ``code`` (None: the list's first language),
     after ``skip`` earlier lines naming it."""
     lines = config_file.read_text(encoding="utf-8").splitlines()

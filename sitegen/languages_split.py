@@ -24,7 +24,13 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Collection
 from pathlib import Path
+from typing import Any
+
+SearchDoc = dict[str, Any]
+"""An entry of material's search index (``search/search_index.json``), as its JSON gives it:
+``location``, ``title``, ``text``, and what else material writes."""
 
 WORD = re.compile(r"\w+", re.UNICODE)
 BASE = re.compile(r'("base":\s*")((?:\.\./)*\.\.)(")')
@@ -70,7 +76,7 @@ def page_keywords(docs_dir: Path, lang: str, location: str) -> str:
     return ""
 
 
-def _with_search_fields(doc: dict, keywords: str) -> dict:
+def _with_search_fields(doc: SearchDoc, keywords: str) -> SearchDoc:
     extra = {
         "title_unaccented": unaccented(doc["title"]),
         "text_unaccented": unaccented(doc["text"]),
@@ -83,16 +89,17 @@ def _prefix(lang: str, default: str) -> str:
     return "" if lang == default else f"{lang}/"
 
 
-def _belongs(location: str, lang: str, default: str, languages) -> bool:
+def _belongs(location: str, lang: str, default: str, languages: Collection[str]) -> bool:
     first = location.split("/", 1)[0] if "/" in location else ""
     if lang == default:
         return first not in languages
     return first == lang
 
 
-def _page_of(root: Path, doc: dict) -> Path:
+def _page_of(root: Path, doc: SearchDoc) -> Path:
     """The built page a search entry points into, under a language's root."""
-    return root / doc["location"].split("#", 1)[0] / "index.html"
+    location: str = doc["location"]
+    return root / location.split("#", 1)[0] / "index.html"
 
 
 def split_search_index(
@@ -171,8 +178,8 @@ def language_base(html: str) -> str:
     """A page of a language other than the default: material's ``base`` one level up less,
     so that it names the language's root ("../.." instead of "../../..")."""
 
-    def up_one_less(match: re.Match) -> str:
-        parts = match.group(2).split("/")
-        return match.group(1) + ("/".join(parts[:-1]) or ".") + match.group(3)
+    def up_one_less(match: re.Match[str]) -> str:
+        start, path, end = match.group(1, 2, 3)
+        return f"{start}{'/'.join(path.split('/')[:-1]) or '.'}{end}"
 
     return BASE.sub(up_one_less, html, count=1)

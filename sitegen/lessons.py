@@ -39,18 +39,28 @@ placeholder the step cannot fill stops the build.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from ginrummy import RULESETS
 from ginrummy.errors import GinRummyError
 from ginview import steps as S
 from ginview.catalog import Catalog
+from ginview.shapes import StepState
 
 from . import BuildError, strict_yaml
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+Messages = Mapping[str, object]
+"""The message ids of ``locales/messages.pot`` (with their English), which a lesson names."""
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -68,21 +78,22 @@ class LessonError(BuildError):
 
 @dataclass
 class Step:
-    data: dict  # the step's fields, canonical (ginview.steps.read_step)
-    messages: dict  # its message ids: text, hints, explain
+    data: StepState  # the step's fields, canonical (ginview.steps.read_step)
+    messages: S.StepMessages  # its message ids: text, hints, explain
     replay: S.Replay
     line: int = 1  # where it starts in the lesson's file
 
 
 @dataclass
 class Lesson:
-    data: dict
+    data: dict[str, Any]  # the lesson's fields as read_lesson checked them (YAML, with lines)
     where: str  # the file, as error messages name it
     steps: list[Step]
 
     @property
     def id(self) -> str:
-        return self.data["id"]
+        lesson_id: str = self.data["id"]
+        return lesson_id
 
     @property
     def slug(self) -> str:
@@ -96,7 +107,7 @@ def _where(path: Path, root: Path | None) -> str:
         return str(path)
 
 
-def _load_yaml(path: Path, where: str):
+def _load_yaml(path: Path, where: str) -> object:
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
@@ -109,24 +120,24 @@ def _load_yaml(path: Path, where: str):
         raise LessonError(f"{where}:{error.line}: {error.problem}") from None
 
 
-def _line(data, name=None) -> int:
+def _line(data: object, name: object = None) -> int:
     """The line of field ``name`` of a mapping read from a lesson (else of the mapping)."""
-    lines: dict = getattr(data, "lines", {})
+    lines: dict[object, int] = getattr(data, "lines", {})
     return int(lines[name]) if name in lines else int(getattr(data, "line", 1))
 
 
 def read_lesson(
-    path: Path, messages: dict, root: Path | None = ROOT, pages: set[str] | None = None
+    path: Path, messages: Messages, root: Path | None = ROOT, pages: set[str] | None = None
 ) -> Lesson:
     """The lesson in ``path``, checked and replayed; a problem raises LessonError naming the
     file and the line. ``pages``: the site's pages, which a lesson's ``page`` must be one of."""
     where = _where(path, root)
     data = _load_yaml(path, where)
 
-    def fail(problem: str, step: str | None = None, line: int = 1):
+    def fail(problem: str, step: str | None = None, line: int = 1) -> NoReturn:
         raise LessonError(f"{where}:{line}: {step + ': ' if step else ''}{problem}")
 
-    def bad(name: str, problem: str):
+    def bad(name: object, problem: str) -> NoReturn:
         fail(problem, line=_line(data, name))
 
     if not isinstance(data, dict):
@@ -166,7 +177,13 @@ def read_lesson(
             label = f"step {number} ({raw['id']!r})"
         line = _line(raw) if isinstance(raw, dict) else _line(data, "steps")
 
-        def step_fail(problem: str, field=None, label=label, raw=raw, line=line):
+        def step_fail(
+            problem: str,
+            field: object = None,
+            label: str = label,
+            raw: object = raw,
+            line: int = line,
+        ) -> NoReturn:
             fail(problem, label, _line(raw, field) if field is not None else line)
 
         step = _read_step(raw, data.get("rules"), messages, step_fail)
@@ -178,14 +195,20 @@ def read_lesson(
     return Lesson(data, where, steps)
 
 
-def _message(key, messages: dict, fail, what: str) -> None:
+def _message(key: object, messages: Messages, fail: Callable[[str], NoReturn], what: str) -> None:
     if not isinstance(key, str):
         fail(f"{what} must be a message id, not {key!r}")
     if key not in messages:
         fail(f"{what}: no message {key!r} in locales/messages.pot")
 
 
-def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
+class _Fail(Protocol):
+    """Stops at a step's problem: the line of ``field``, else the step's own."""
+
+    def __call__(self, problem: str, field: object = None) -> NoReturn: ...
+
+
+def _read_step(raw: object, lesson_rules: str | None, messages: Messages, fail: _Fail) -> Step:
     """One step, checked and replayed; ``fail(problem, field)`` stops at the field's line."""
     if not isinstance(raw, dict):
         fail("a step is a mapping with " + ", ".join(S.COMMON))
@@ -195,7 +218,7 @@ def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
     if not isinstance(raw["id"], str) or not ID.match(raw["id"]):
         fail(f"the step id {raw['id']!r} must be up to 40 lowercase letters, digits and '-'", "id")
     for name in STEP_MESSAGES:
-        _message(raw[name], messages, lambda p, name=name: fail(p, name), name)
+        _message(raw[name], messages, functools.partial(fail, field=name), name)
     hints = raw.get("hints", [])
     if not isinstance(hints, list):
         fail("'hints' must be a list of message ids", "hints")
@@ -214,7 +237,7 @@ def _read_step(raw, lesson_rules, messages: dict, fail) -> Step:
 
 
 def load_lessons(
-    folder: Path, messages: dict, root: Path | None = ROOT, pages: set[str] | None = None
+    folder: Path, messages: Messages, root: Path | None = ROOT, pages: set[str] | None = None
 ) -> list[Lesson]:
     """Every lesson in ``folder`` (``*.yaml``), checked and replayed, in order."""
     lessons: list[Lesson] = []
@@ -240,7 +263,7 @@ def load_lessons(
 # --- pages ---------------------------------------------------------------------------------------
 
 
-def _environment():
+def _environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     return Environment(
@@ -253,17 +276,19 @@ def _environment():
     )
 
 
-def _attr(value) -> str:
+def _attr(value: object) -> str:
     return html.escape(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
 
 
-def _counts(catalog: Catalog, key: str, count: int, **params) -> str:
+def _counts(catalog: Catalog, key: str, count: int, **params: object) -> str:
     """A message for each number of steps done, 0 to ``count``, as a data attribute: the
     page's script picks one and never writes text itself."""
     return _attr([catalog.text(key, done=done, count=count, **params) for done in range(count + 1)])
 
 
-def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=None) -> str:
+def render_lesson(
+    lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env: Environment | None = None
+) -> str:
     """One lesson page (Markdown) in the catalog's language."""
     env = env or _environment()
     index = lessons.index(lesson)
@@ -305,7 +330,7 @@ def render_lesson(lesson: Lesson, lessons: list[Lesson], catalog: Catalog, env=N
     )
 
 
-def render_index(lessons: list[Lesson], catalog: Catalog, env=None) -> str:
+def render_index(lessons: list[Lesson], catalog: Catalog, env: Environment | None = None) -> str:
     """The lessons index page (Markdown): the list, with the learner's progress."""
     env = env or _environment()
     t = catalog.text

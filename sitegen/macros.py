@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from ginrummy import RULESETS, RuleSet
 from ginview.catalog import Catalog
@@ -33,7 +34,7 @@ SHORT = ("tie_short", "shutout_short")
 undercut"), for a page's own such lines."""
 
 
-def _around(markdown: str, brace: re.Match) -> tuple[int, str]:
+def _around(markdown: str, brace: re.Match[str]) -> tuple[int, str]:
     """The would-be macro around a stray ``{{`` or ``}}``: where it starts, and its text from
     its opening brace to its closing one, on its line, cut to 40 characters."""
     line_start = markdown.rfind("\n", 0, brace.start()) + 1
@@ -48,12 +49,14 @@ def _around(markdown: str, brace: re.Match) -> tuple[int, str]:
     return line_start + at, shown if len(shown) <= 40 else shown[:39] + "…"
 
 
-def expand(markdown: str, where, catalog: Catalog, written: bool = True) -> str:
+def expand(
+    markdown: str, where: Callable[[int], str], catalog: Catalog, written: bool = True
+) -> str:
     """Replace every ``{{ preset.field }}`` in a page; ``where(offset)`` names the place of a
     bad one ("file:line"). In a page an author ``written`` (not one the build generated, whose
     data attributes may hold ``}}``), any other ``{{`` or ``}}`` is a bad one."""
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         preset, field = match.group(1), match.group(2)
         if preset not in RULESETS:
             raise BuildError(

@@ -23,7 +23,10 @@ import hashlib
 import json
 import struct
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
+
+from ginview.catalog import Catalog
 
 from . import runtime
 
@@ -48,13 +51,13 @@ LOBES = ((43.0, 45.0, 8.0), (57.0, 45.0, 8.0))
 POINT = ((35.4, 48.6), (64.6, 48.6), (50.0, 65.0))
 
 
-def _in_rounded(x: float, y: float, box: tuple) -> bool:
+def _in_rounded(x: float, y: float, box: tuple[float, float, float, float, float]) -> bool:
     left, top, right, bottom, r = box
     if not (left <= x <= right and top <= y <= bottom):
         return False
     cx = min(max(x, left + r), right - r)
     cy = min(max(y, top + r), bottom - r)
-    return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    return bool((x - cx) ** 2 + (y - cy) ** 2 <= r * r)
 
 
 def _in_heart(x: float, y: float) -> bool:
@@ -130,13 +133,17 @@ def icon_svg() -> str:
     )
 
 
-def write_icons(site_dir: Path, cache_dir: Path | None = None) -> list[dict]:
+Icon = dict[str, str]
+"""An icon as a web app manifest lists it: ``src``, ``sizes``, ``type``, ``purpose``."""
+
+
+def write_icons(site_dir: Path, cache_dir: Path | None = None) -> list[Icon]:
     """Write the icons; returns their manifest entries (src relative to the site's root).
     Drawing the PNGs takes seconds: they come from cache_dir/icons/, keyed by this file."""
     folder = site_dir / ICONS
     folder.mkdir(parents=True, exist_ok=True)
     cache = cache_dir / "icons" / runtime.sha256_of(Path(__file__))[:16] if cache_dir else None
-    entries = []
+    entries: list[Icon] = []
     for size in PNG_SIZES:
         for maskable in (False, True):
             name = f"icon-{size}{'-maskable' if maskable else ''}.png"
@@ -173,7 +180,9 @@ def language_root(lang: str, default: str) -> str:
     return "" if lang == default else f"{lang}/"
 
 
-def manifest(lang: str, default: str, catalog, description: str, icons: list[dict]) -> dict:
+def manifest(
+    lang: str, default: str, catalog: Catalog, description: str, icons: list[Icon]
+) -> dict[str, object]:
     up = "../" if lang != default else ""
     return {
         "name": catalog.text("app.name"),
@@ -194,9 +203,9 @@ def manifest(lang: str, default: str, catalog, description: str, icons: list[dic
 def write_manifests(
     site_dir: Path,
     languages: tuple[str, ...],
-    catalogs: dict,
+    catalogs: Mapping[str, Catalog],
     descriptions: dict[str, str],
-    icons: list[dict],
+    icons: list[Icon],
 ) -> None:
     for lang in languages:
         path = site_dir / language_root(lang, languages[0]) / MANIFEST
@@ -302,7 +311,7 @@ def service_worker(site_dir: Path, languages: tuple[str, ...], runtime_dir: str 
 def write_offline(
     site_dir: Path,
     languages: tuple[str, ...],
-    catalogs: dict,
+    catalogs: Mapping[str, Catalog],
     descriptions: dict[str, str],
     runtime_dir: str | None,
     cache_dir: Path | None = None,

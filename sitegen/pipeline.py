@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import time
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from . import BuildError
@@ -50,11 +51,11 @@ it (or an empty one, or a new one) is replaced by the next build."""
 class _FirstProblem(logging.Handler):
     """Remembers the first warning or error MkDocs logs, to report it as one line."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(logging.WARNING)
-        self.message = None
+        self.message: str | None = None
 
-    def emit(self, record):
+    def emit(self, record: logging.LogRecord) -> None:
         text = " ".join(record.getMessage().split())
         if self.message is None:
             self.message = text
@@ -63,7 +64,7 @@ class _FirstProblem(logging.Handler):
 
 
 @contextlib.contextmanager
-def source_date_epoch(root: Path):
+def source_date_epoch(root: Path) -> Iterator[None]:
     """Within: SOURCE_DATE_EPOCH is set, to the environment's value, else to the time of the
     last commit of root's checkout (left unset outside a git checkout)."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
@@ -89,11 +90,17 @@ def source_date_epoch(root: Path):
         os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
-def run_mkdocs(config_file: Path, site_dir: Path, gin: dict | None = None, **overrides) -> None:
+def run_mkdocs(
+    config_file: Path,
+    site_dir: Path,
+    gin: Mapping[str, object] | None = None,
+    **overrides: str,
+) -> None:
     """`mkdocs build --strict`, in-process. Any failure becomes a one-line BuildError.
 
     gin: settings of the gin plugin to use instead of mkdocs.yml's (``strict_i18n``,
-    ``runtime``, ``node_modules``, ``cache_dir``); overrides: MkDocs' own settings.
+    ``runtime``, ``node_modules``, ``cache_dir``); overrides: MkDocs' own settings (texts:
+    ``site_url``, ``docs_dir``).
     """
     from mkdocs import utils
     from mkdocs.commands.build import build
@@ -136,8 +143,8 @@ def build(
     site_dir: Path | None = None,
     *,
     site_url: str | None = None,
-    log=print_flushed,
-    **gin,
+    log: Callable[[str], object] = print_flushed,
+    **gin: object,
 ) -> Path:
     """Build the site into site_dir (default root/site). Returns site_dir.
 

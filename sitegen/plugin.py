@@ -39,8 +39,9 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
-from ginview.catalog import Html, esc
+from ginview.catalog import Catalog, Html, esc
 from ginview.page import page_html
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -52,9 +53,16 @@ from . import BuildError, catalogs, fences, lessons, macros
 from .compress import precompress_site
 from .csp import add_policy
 from .hosting import write_host_files
+from .languages import languages as site_languages
 from .languages_split import language_base, split_search_index, split_sitemap
 from .offline import ICONS, MANIFEST, language_root, write_offline
 from .translations import english_digest, translates
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.nav import Navigation
+    from mkdocs.structure.pages import Page
+    from mkdocs.utils.templates import TemplateContext
 
 log = logging.getLogger("mkdocs.plugins.gin")
 
@@ -63,7 +71,7 @@ LESSONS_SECTION = "lessons/index.md"
 """The nav entry under which the plugin lists the lessons."""
 
 
-class GinConfig(base.Config):
+class GinConfig(base.Config):  # type: ignore[no-untyped-call]  # MkDocs' __init_subclass__
     tutorials = c.Type(str, default="tutorials")
     locales = c.Type(str, default="locales")
     strict_i18n = c.Type(bool, default=False)
@@ -78,11 +86,11 @@ class _DropInstantWarning(logging.Filter):
     (instant navigation does not redraw the header). gin.js points the switcher at the current
     page after each navigation, so the warning must not abort the strict build."""
 
-    def filter(self, record):
+    def filter(self, record: logging.LogRecord) -> bool:
         return "navigation.instant" not in record.getMessage()
 
 
-class GinPlugin(BasePlugin[GinConfig]):
+class GinPlugin(BasePlugin[GinConfig]):  # type: ignore[no-untyped-call]  # as GinConfig
     def __init__(self) -> None:
         super().__init__()
         self.lessons: list[lessons.Lesson] | None = None
@@ -92,19 +100,21 @@ class GinPlugin(BasePlugin[GinConfig]):
 
     # --- where things are --------------------------------------------------------------------
 
-    def _path(self, config, name: str) -> Path:
+    def _path(self, config: MkDocsConfig, name: str) -> Path:
         return (Path(config.config_file_path).parent / name).resolve()
 
-    def _i18n(self, config):
+    def _i18n(self, config: MkDocsConfig) -> Any:
+        """The i18n plugin (mkdocs-static-i18n has no type information)."""
         return config.plugins["i18n"]
 
-    def _language(self, config) -> str:
+    def _language(self, config: MkDocsConfig) -> str:
         i18n = self._i18n(config)
-        return i18n.current_language or i18n.default_language
+        language: str = i18n.current_language or i18n.default_language
+        return language
 
     # --- events ------------------------------------------------------------------------------
 
-    def on_config(self, config):
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         logger = logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure")
         if not any(isinstance(f, _DropInstantWarning) for f in logger.filters):
             logger.addFilter(_DropInstantWarning())
@@ -126,7 +136,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         self._list_lessons(config.nav or [])
         return config
 
-    def _list_lessons(self, nav: list) -> None:
+    def _list_lessons(self, nav: list[Any]) -> None:  # MkDocs' nav as YAML gives it
         """Fill the nav section holding ``lessons/index.md`` with every lesson, in order."""
         for item in nav:
             value = next(iter(item.values())) if isinstance(item, dict) else item
@@ -139,7 +149,7 @@ class GinPlugin(BasePlugin[GinConfig]):
                     self._list_lessons(value)
 
     @event_priority(-200)  # after the i18n plugin (-100) has localized the file list
-    def on_files(self, files: Files, config):
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         i18n = self._i18n(config)
         language = self._language(config)
         if language != i18n.default_language:
@@ -155,7 +165,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         self._i18n(config).i18n_files_per_language[language] = files.documentation_pages()
         if self.config.strict_i18n:
             missing = sorted(
-                f.norm_src_uri  # type: ignore[attr-defined]  # an i18n file
+                norm_src_uri(f)
                 for f in files.documentation_pages()
                 if getattr(f, "locale", language) != language
             )
@@ -167,7 +177,7 @@ class GinPlugin(BasePlugin[GinConfig]):
                 )
         return files
 
-    def _generated(self, config, uri: str, text: str, language: str) -> File:
+    def _generated(self, config: MkDocsConfig, uri: str, text: str, language: str) -> File:
         """A generated page of this language, shaped as the i18n plugin shapes the files it
         localizes (its alternates are the same page in the other languages)."""
         from mkdocs_static_i18n.folder import create_i18n_file
@@ -175,7 +185,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         i18n = self._i18n(config)
 
         def localized(lang: str, content: str) -> File:
-            file = create_i18n_file(
+            file: File = create_i18n_file(
                 File.generated(config, f"{lang}/{uri}", content=content),
                 lang,
                 i18n.default_language,
@@ -192,7 +202,9 @@ class GinPlugin(BasePlugin[GinConfig]):
         page.alternates[language] = page  # type: ignore[attr-defined]
         return page
 
-    def on_page_markdown(self, markdown, page, config, files):
+    def on_page_markdown(
+        self, markdown: str, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
         language = self._language(config)
         catalog = catalogs.load(language)
         # Lines of front matter MkDocs took off the top, so that a bad line is named as in the file.
@@ -209,7 +221,7 @@ class GinPlugin(BasePlugin[GinConfig]):
             markdown, count = fences.render_page(markdown, where, catalog)
         except BuildError as error:
             raise PluginError(str(error)) from None
-        markdown += lessons.practise_note(self.lessons or [], page.file.norm_src_uri, catalog)
+        markdown += lessons.practise_note(self.lessons or [], norm_src_uri(page.file), catalog)
         if count or 'class="gin-lesson' in markdown:
             self.with_examples.add(page.file.src_uri)
         default = self._i18n(config).default_language
@@ -217,13 +229,13 @@ class GinPlugin(BasePlugin[GinConfig]):
             title, text = catalog.text("ui.not_translated_title"), catalog.text("ui.not_translated")
             return f'!!! warning gin-untranslated "{title}"\n\n    {text}\n\n{markdown}'
         if language != default and page.file.generated_by is None:
-            english = english_digest(Path(config.docs_dir), page.file.norm_src_uri)
+            english = english_digest(Path(config.docs_dir), norm_src_uri(page.file))
             if english and translates(source) != english:
-                self.outdated.append(f"{language}/{page.file.norm_src_uri}")
+                self.outdated.append(f"{language}/{norm_src_uri(page.file)}")
                 return outdated_notice(catalog, page) + markdown
         return markdown
 
-    def on_page_content(self, html, page, config, files):
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         catalog = catalogs.load(self._language(config))
         # The toc extension titles every heading's anchor in English, whatever the language.
         html = html.replace(
@@ -234,30 +246,42 @@ class GinPlugin(BasePlugin[GinConfig]):
             return html + page_html(catalog)
         return html
 
-    def _manifest(self, context, config):
+    def _manifest(self, context: TemplateContext, config: MkDocsConfig) -> None:
         """The page's language's web app manifest (relative to the site's root; see offline)."""
         default = self._i18n(config).default_language
-        context["gin_manifest"] = language_root(self._language(config), default) + MANIFEST
-        context["gin_icon"] = ICONS + "icon-192.png"
-        return context
+        extend(
+            context,
+            gin_manifest=language_root(self._language(config), default) + MANIFEST,
+            gin_icon=ICONS + "icon-192.png",
+        )
 
-    def on_template_context(self, context, template_name, config):
+    def on_template_context(
+        self, context: TemplateContext, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
         self._manifest(context, config)
         if template_name == "404.html":
             i18n, language = self._i18n(config), self._language(config)
-            context["gin_404"] = not_found(
-                catalogs.load(language),
-                language,
-                i18n.default_language,
-                tuple(i18n.build_languages),
+            extend(
+                context,
+                gin_404=not_found(
+                    catalogs.load(language),
+                    language,
+                    i18n.default_language,
+                    tuple(i18n.build_languages),
+                ),
+                gin_footer=footer(catalogs.load(language), language, i18n.default_language),
             )
-            context["gin_footer"] = footer(catalogs.load(language), language, i18n.default_language)
         return context
 
-    def on_page_context(self, context, page, config, nav):
+    def on_page_context(
+        self, context: TemplateContext, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
         language = self._language(config)
-        context["gin_footer"] = footer(
-            catalogs.load(language), language, self._i18n(config).default_language
+        extend(
+            context,
+            gin_footer=footer(
+                catalogs.load(language), language, self._i18n(config).default_language
+            ),
         )
         self._manifest(context, config)
         # Runs after the i18n plugin (priority 50) set this page's alternates. Its links to a
@@ -271,7 +295,7 @@ class GinPlugin(BasePlugin[GinConfig]):
                     alternate["link"] = link.lstrip("/") or "./"
         return context
 
-    def on_post_page(self, output, page, config):
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         head, sep, body = output.partition("</head>")
         output = HEAD_ALTERNATE.sub("", head) + sep + body
         if self._language(config) != self._i18n(config).default_language:
@@ -279,12 +303,12 @@ class GinPlugin(BasePlugin[GinConfig]):
         return output
 
     @event_priority(0)  # before the i18n plugin builds the other languages
-    def _keep_default_404(self, config):
+    def _keep_default_404(self, config: MkDocsConfig) -> None:
         if not self._i18n(config).building:
             self.default_404 = (Path(config.site_dir) / "404.html").read_bytes()
 
     @event_priority(-200)  # after the i18n plugin has built the other languages
-    def _finish(self, config):
+    def _finish(self, config: MkDocsConfig) -> None:
         site_dir = Path(config.site_dir)
         i18n = self._i18n(config)
         if i18n.building:  # a language built by the i18n plugin: its 404 page goes in its folder
@@ -294,7 +318,7 @@ class GinPlugin(BasePlugin[GinConfig]):
         (site_dir / "404.html").write_bytes(self.default_404)
         if self.outdated:
             log.info(f"translations older than their English page: {', '.join(self.outdated)}")
-        languages = catalogs.languages(Path(config.config_file_path).parent)
+        languages = site_languages(Path(config.config_file_path).parent)
         for lang in languages:
             page = site_dir / ("" if lang == languages[0] else lang) / "404.html"
             page.write_text(root_relative(page.read_text(encoding="utf-8")), encoding="utf-8")
@@ -333,7 +357,20 @@ class GinPlugin(BasePlugin[GinConfig]):
     on_post_build = CombinedEvent(_keep_default_404, _finish)
 
 
-def outdated_notice(cat, page) -> str:
+def norm_src_uri(file: File) -> str:
+    """A page's path without its language's folder (``rules/melds.md``): an attribute the i18n
+    plugin gives the files it localizes (it has no type information)."""
+    uri: str = getattr(file, "norm_src_uri")  # noqa: B009 - not an attribute of MkDocs' File
+    return uri
+
+
+def extend(context: TemplateContext, **extra: object) -> None:
+    """Add the gin theme's own values (``gin_*``) to a template's context: MkDocs types the
+    context as a TypedDict of its own keys only, the templates read these too."""
+    cast(dict[str, object], context).update(extra)
+
+
+def outdated_notice(cat: Catalog, page: Page) -> str:
     """The notice on a translation older than its English page, linking to that page."""
     english = page.file.alternates.get("en") if hasattr(page.file, "alternates") else None
     up = "../" * page.file.url.count("/")
@@ -362,7 +399,9 @@ makes it the page's base. On a host that serves the default language's 404 page 
 a missing page of another language is sent to that language's 404 page (OTHERS)."""
 
 
-def not_found(cat, language: str, default: str, languages: tuple[str, ...]) -> dict:
+def not_found(
+    cat: Catalog, language: str, default: str, languages: tuple[str, ...]
+) -> dict[str, str]:
     """What the 404 page of a language says and links to (relative to the site's root)."""
     home = "" if language == default else f"{language}/"
     others = [l for l in languages if l != default] if language == default else []
@@ -382,7 +421,7 @@ CODE_LICENCE = ("MIT", "https://opensource.org/license/mit")
 GENERATOR = ("Material for MkDocs", "https://squidfunk.github.io/mkdocs-material/")
 
 
-def footer(cat, language: str, default: str) -> dict:
+def footer(cat: Catalog, language: str, default: str) -> dict[str, str]:
     """The footer of a language's pages: the licences of the text and of the code, a link to
     the About page's licences and sources (relative to the site's root), what the site is made
     with (sitegen/overrides/partials/copyright.html)."""
@@ -426,7 +465,7 @@ def write_runtime(
 
     version = runtime.check_npm_runtime(pyodide_dir, runtime.pinned_version(root / "package.json"))
     packages = wheels.site_packages(
-        root, {lang: catalogs.catalog_json(lang, locales) for lang in catalogs.languages(root)}
+        root, {lang: catalogs.catalog_json(lang, locales) for lang in site_languages(root)}
     )
     built = [wheels.compiled_wheel(p, pyodide_dir, version, cache_dir) for p in packages]
     staging = Path(tempfile.mkdtemp(prefix="gin-runtime-", dir=site_dir.parent)) / "runtime"

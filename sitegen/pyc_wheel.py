@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 
-def compiled_wheel_name(wheel_name):
+def compiled_wheel_name(wheel_name: str) -> str:
     """The file name of the compiled wheel: the interpreter tag becomes cpXY.
 
     >>> import sys
@@ -38,12 +38,12 @@ def compiled_wheel_name(wheel_name):
     return f"{dist}-{version}-{interpreter}-{abi}-{platform}.whl"
 
 
-def _record_row(name, data):
+def _record_row(name: str, data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
 
 
-def compile_wheel(src, out_dir):
+def compile_wheel(src: str | Path, out_dir: str | Path) -> str:
     """Write the compiled copy of wheel `src` into `out_dir` and return its path as a string."""
     src = Path(src)
     out_name = compiled_wheel_name(src.name)
@@ -96,7 +96,9 @@ def compile_wheel(src, out_dir):
     return str(out)
 
 
-def compile_stdlib(src, dest, mount="/lib/python314.zip", stored=True):
+def compile_stdlib(
+    src: str | Path, dest: str | Path, mount: str = "/lib/python314.zip", stored: bool = True
+) -> int:
     """Write `dest`: the standard library zip `src` with every .py byte-compiled to .pyc.
 
     Pyodide mounts the zip at `mount` and imports from it with zipimport, which takes a .pyc
@@ -107,7 +109,9 @@ def compile_stdlib(src, dest, mount="/lib/python314.zip", stored=True):
     whole file better than per-member deflate does. Returns the number of modules compiled.
     """
     import importlib.util
-    from importlib._bootstrap_external import _code_to_hash_pyc
+
+    # CPython's own helper for a hash-based .pyc, private and so not in typeshed
+    from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
     compression = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     compiled = 0

@@ -41,7 +41,9 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypedDict
 
 from . import BuildError
 
@@ -80,7 +82,8 @@ SNAPSHOT_FORMAT = HERE.parent / "docs" / "assets" / "gin" / "snapshot.js"  # als
 def pinned_version(package_json: Path) -> str:
     """The exact Pyodide version package.json pins."""
     try:
-        return json.loads(package_json.read_text())["dependencies"]["pyodide"]
+        version: str = json.loads(package_json.read_text())["dependencies"]["pyodide"]
+        return version
     except (OSError, ValueError, KeyError) as exc:
         raise BuildError(f"cannot read the pyodide pin from {package_json}: {exc}") from None
 
@@ -88,7 +91,7 @@ def pinned_version(package_json: Path) -> str:
 def check_npm_runtime(pyodide_dir: Path, pinned: str) -> str:
     """Stop unless node_modules holds the pinned Pyodide with every runtime file."""
     try:
-        installed = json.loads((pyodide_dir / "package.json").read_text())["version"]
+        installed: str = json.loads((pyodide_dir / "package.json").read_text())["version"]
     except (OSError, ValueError, KeyError):
         raise BuildError(f"Pyodide runtime not found in {pyodide_dir}: run `npm ci`") from None
     if installed != pinned:
@@ -113,11 +116,26 @@ def wheel_version(wheel_name: str) -> str:
     return wheel_name.split("-")[1]
 
 
-def register_wheel(lock_path: Path, wheel: Path, depends: list[str]) -> dict:
+class LockEntry(TypedDict):
+    """A package's entry in pyodide-lock.json, as the lock writes a pure-Python one."""
+
+    name: str
+    version: str
+    file_name: str
+    install_dir: str
+    sha256: str
+    package_type: str
+    imports: list[str]
+    depends: list[str]
+    tool: dict[str, object]
+    unvendored_tests: bool
+
+
+def register_wheel(lock_path: Path, wheel: Path, depends: list[str]) -> LockEntry:
     """Add a wheel to pyodide-lock.json, shaped like the lock's pure-Python entries."""
     lock = json.loads(lock_path.read_text())
     name = wheel.name.split("-")[0]
-    entry = {
+    entry: LockEntry = {
         "name": name,
         "version": wheel_version(wheel.name),
         "file_name": wheel.name,
@@ -163,7 +181,7 @@ machine's or the user's (the snapshot holds the memory of a Python started in it
 its locale), so every machine makes the same bytes."""
 
 
-def run_in_pyodide(pyodide_dir: Path, command: str, *args, what: str) -> str:
+def run_in_pyodide(pyodide_dir: Path, command: str, *args: object, what: str) -> str:
     """Run `node in_pyodide.mjs <command> <pyodide dir> <args>`; its last line of output.
     Failing, a one-line BuildError: "<what> with Pyodide failed: <last line of stderr>"."""
     node = shutil.which("node")
@@ -186,7 +204,7 @@ def last_line(text: str) -> str:
     return lines[-1] if lines else "no output"
 
 
-def _cached_make(cache: Path, name: str, make) -> Path:
+def _cached_make(cache: Path, name: str, make: Callable[[Path], object]) -> Path:
     """cache/<name>, made by make(tmp_dir) (which writes tmp_dir/<name>) unless already there.
     The new entry appears whole (a rename), so parallel builds never see half a file."""
     if (cache / name).is_file():
@@ -206,7 +224,7 @@ def _cached_make(cache: Path, name: str, make) -> Path:
     return cache / name
 
 
-def _files_digest(paths) -> str:
+def _files_digest(paths: Iterable[Path]) -> str:
     """One digest of several files: their names and contents."""
     digest = hashlib.sha256()
     for path in paths:
@@ -273,7 +291,7 @@ def engine_snapshot(pyodide_dir: Path, stdlib: Path, wheels: list[Path], cache_d
 
 def stage_runtime(
     pyodide_dir: Path, wheels: list[Path], out_dir: Path, cache_dir: Path
-) -> list[dict]:
+) -> list[LockEntry]:
     """Copy the runtime files, the precompiled standard library, the wheels and the snapshot
     to out_dir, register the wheels. Returns the lock entries. (Their .br and .gz copies are
     written with the rest of the site's, by sitegen.compress.)"""
@@ -285,7 +303,7 @@ def stage_runtime(
     snapshot = engine_snapshot(pyodide_dir, stdlib, wheels, cache_dir)
     shutil.copyfile(snapshot, out_dir / SNAPSHOT)
     shutil.copyfile(snapshot.with_name(SNAPSHOT_STDLIB), out_dir / SNAPSHOT_STDLIB)
-    entries: list[dict] = []
+    entries: list[LockEntry] = []
     for wheel in wheels:  # each package depends on the ones before it (the engine, then ginview)
         shutil.copyfile(wheel, out_dir / wheel.name)
         entries.append(

@@ -5,12 +5,15 @@ for .wasm, …), answers with the precompressed copy the browser accepts (.br, e
 sitegen.compress) when there is one, and gzips other text responses on the fly.
 """
 
+import functools
 import gzip
 import http.server
+import io
 import os
 import threading
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 from . import BuildError
 from .compress import negotiate
@@ -37,14 +40,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         **{suffix: content_type(suffix) for suffix in TYPES},
     }
 
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             if not self.path.split("?", 1)[0].endswith("/"):
@@ -74,7 +77,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
         return None
 
-    def send_not_found(self):
+    def send_not_found(self) -> io.BytesIO | BinaryIO | None:
         """The 404 page of the language the missing address is in, with the status 404."""
         page = not_found_page(Path(self.directory), self.path.lstrip("/"))
         if page is None:
@@ -103,7 +106,7 @@ def not_found_page(site: Path, path: str, by_language: bool = True) -> Path | No
     return site / "404.html" if (site / "404.html").is_file() else None
 
 
-def _snapshot(root: Path) -> dict:
+def _snapshot(root: Path) -> dict[Path, int]:
     stamps = {}
     for name in WATCHED:
         top = root / name
@@ -132,8 +135,7 @@ def _rebuild_on_change(root: Path, site_dir: Path, strict_i18n: bool | None, sit
 def serve(port: int = 8000, strict_i18n: bool | None = None, root: Path = ROOT) -> None:
     site_dir = root / "site"
 
-    def handler(*args, **kwargs):
-        return SiteHandler(*args, directory=os.fspath(site_dir), **kwargs)
+    handler = functools.partial(SiteHandler, directory=os.fspath(site_dir))
 
     # The port is taken first, so that one in use is said at once, not after a whole build.
     try:

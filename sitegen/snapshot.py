@@ -72,7 +72,7 @@ STEPS = [
         "pass",
     ),
 ]
-BAD = [
+BAD: list[dict[str, object]] = [
     {"op": "render", "state": {"kind": "melds", "hand": "ZS 2S"}},
     {
         "op": "render",
@@ -95,9 +95,9 @@ PLAY = {
 }
 
 
-def requests(languages):
+def requests(languages: tuple[str, ...]) -> list[dict[str, object]]:
     """Every request answered before the snapshot: each kind and step in each language."""
-    out = []
+    out: list[dict[str, object]] = []
     for lang in languages:
         out += [{"op": "render", "lang": lang, "state": state} for state in EXAMPLES]
         out += [
@@ -109,7 +109,7 @@ def requests(languages):
     return out
 
 
-def prepare(wheel_paths_json):
+def prepare(wheel_paths_json: str) -> int:
     """Install the wheels, import the presentation layer, answer every request of
     :func:`requests`. Returns len(sys.modules)."""
     site_packages = next(p for p in sys.path if p.endswith("site-packages"))
@@ -141,9 +141,9 @@ def prepare(wheel_paths_json):
     return len(sys.modules)
 
 
-def modules(folder, package):
+def modules(folder: str, package: str) -> list[str]:
     """The names of a package's modules (from its compiled files), the command line left out."""
-    out = []
+    out: list[str] = []
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
         if os.path.isdir(path) and os.path.exists(os.path.join(path, "__init__.pyc")):
@@ -156,7 +156,7 @@ def modules(folder, package):
     return out
 
 
-def forget_stdlib():
+def forget_stdlib() -> str:
     """Drop what zipimport remembers of the standard library's zip (its table of contents), as
     the snapshot is restored on an empty zip. Returns the zip's path."""
     import zipimport

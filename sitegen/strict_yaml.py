@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
@@ -40,17 +41,20 @@ class YamlError(Exception):
         self.problem = problem
 
 
-class Mapping(dict):
+class Mapping(dict[object, object]):
     """A mapping as written: ``line``, where it starts; ``lines``, the line of each key."""
 
     line: int = 1
-    lines: dict
+    lines: dict[object, int]
 
 
-class _Loader(yaml.SafeLoader):
-    yaml_implicit_resolvers: dict = {}  # only those below (YAML 1.2's core schema, in short)
+# PyYAML ships no type information (and its stubs are not a dependency): its loader and nodes
+# are Any here.
+class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are Any (no stubs)
+    # only those below (YAML 1.2's core schema, in short)
+    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()
         line = event.start_mark.line + 1
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
@@ -61,7 +65,7 @@ class _Loader(yaml.SafeLoader):
             raise YamlError(line, f"tags like {shown} are not allowed: write the value alone")
         return super().compose_node(parent, index)
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: Any, deep: bool = False) -> Mapping:
         mapping = Mapping()
         mapping.line, mapping.lines = node.start_mark.line + 1, {}
         for key_node, value_node in node.value:
@@ -88,8 +92,8 @@ _resolver("float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$", li
 _resolver("null", r"^(?:~|null|Null|NULL|)$", [*"~nN", ""])
 
 
-def _text(loader: _Loader, node) -> str:
-    text = loader.construct_scalar(node)
+def _text(loader: _Loader, node: Any) -> str:
+    text: str = loader.construct_scalar(node)
     if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
         raise YamlError(
             node.start_mark.line + 1, "a lone surrogate (\\ud800 to \\udfff) is no text"
@@ -101,8 +105,8 @@ MAX_DIGITS = 30
 """The longest number read (a card count, a score or a seed is far shorter)."""
 
 
-def _number(loader: _Loader, node):
-    value = node.value
+def _number(loader: _Loader, node: Any) -> int | float:
+    value: str = node.value
     number = float(value) if node.tag.endswith("float") else None
     if len(value) > MAX_DIGITS or (number is not None and not math.isfinite(number)):
         raise YamlError(node.start_mark.line + 1, f"{value[:20]}… is too long to be a number")
@@ -117,7 +121,7 @@ _Loader.add_constructor(
 )
 
 
-def load(text: str):
+def load(text: str) -> object:
     """The data of one YAML document, mappings as :class:`Mapping`; a :class:`YamlError` names
     the line of anything that is not plain data, or not YAML at all."""
     try:

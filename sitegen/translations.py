@@ -99,7 +99,7 @@ class Status:
     lessons: dict[str, list[str]]  # translated, missing (some message not translated)
 
     def lines(self, details: bool = False) -> list[str]:
-        def counts(states: dict, words: dict) -> str:
+        def counts(states: dict[str, list[str]], words: dict[str, str]) -> str:
             total = sum(len(v) for v in states.values())
             return ", ".join(f"{len(states[k])} {w}" for k, w in words.items()) + f" (of {total})"
 

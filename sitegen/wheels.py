@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,7 +143,7 @@ def compiled_wheel(
     return cached / name
 
 
-def site_packages(root: Path, catalogs: dict) -> list[Package]:
+def site_packages(root: Path, catalogs: Mapping[str, object]) -> list[Package]:
     """The packages the browser runs: the engine, then the presentation layer with the
     catalogs (``{lang: catalog JSON}``)."""
     locales = {

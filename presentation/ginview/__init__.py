@@ -10,6 +10,8 @@ browser (an edited example is drawn again by the worker). It depends on the engi
 - :mod:`ginview.steps`: the kinds of lesson step (``STEPS``): fields, replay, check, markup
   and feedback.
 - :mod:`ginview.fields`: the field types, which make every input canonical.
+- :mod:`ginview.shapes`: the shapes of an example's state, a lesson step, a sheet's entry and
+  the engine's JSON answers.
 - :mod:`ginview.markup`: cards, melds, explanation steps, rule lines, errors.
 - :mod:`ginview.catalog`: the messages of each language.
 - :mod:`ginview.page`: what a page with examples needs once (the card picker, the status texts).

@@ -29,6 +29,8 @@ play       ``session`` (or none) and ``move`` (see          ``session``, ``html`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from ginrummy import api as engine_api
 from ginrummy.errors import GinRummyError
 
@@ -37,19 +39,23 @@ from .catalog import catalog
 from .examples import KINDS, ExampleError, from_link, kind_of, read_state, render
 from .fields import bad
 from .markup import error_text
+from .shapes import JsonObject
 from .steps import feedback
+
+Request = Mapping[str, object]
+"""A request as decoded from JSON: its fields are checked where they are read."""
 
 VERSION = 1
 MAX_REQUEST = 100_000
 """The longest request read, in characters (an example's state is well under 2,000)."""
 
 
-def _lang(request: dict) -> str:
+def _lang(request: Request) -> str:
     lang = request.get("lang")
     return lang if isinstance(lang, str) else "en"
 
 
-def _op_render(request: dict) -> dict:
+def _op_render(request: Request) -> JsonObject:
     cat = catalog(_lang(request))
     if "link" in request:
         kind, text = request.get("kind"), request.get("link")
@@ -61,7 +67,7 @@ def _op_render(request: dict) -> dict:
     return render(_state(request), cat).to_json()
 
 
-def _op_edit(request: dict) -> dict:
+def _op_edit(request: Request) -> JsonObject:
     # The state is read as any state is (canonical, or a coded error) before an edit applies:
     # an edit never meets a field it does not expect.
     edit = request.get("edit")
@@ -71,29 +77,29 @@ def _op_edit(request: dict) -> dict:
     return render(kind_of(state).edit(state, edit), catalog(_lang(request))).to_json()
 
 
-def _op_feedback(request: dict) -> dict:
+def _op_feedback(request: Request) -> JsonObject:
     step = request.get("step")
     if not isinstance(step, dict):
         raise bad("step", "an object", step)
     return feedback(step, request.get("answer"), catalog(_lang(request)))
 
 
-def _op_engine(request: dict) -> dict:
+def _op_engine(request: Request) -> JsonObject:
     return engine_api.call(request.get("request"))
 
 
-def _op_play(request: dict) -> dict:
+def _op_play(request: Request) -> JsonObject:
     return play.respond(request.get("session"), request.get("move"), catalog(_lang(request)))
 
 
-def _state(request: dict) -> dict:
+def _state(request: Request) -> dict[str, object]:
     state = request.get("state")
     if not isinstance(state, dict):
         raise bad("state", "an object", state)
     return state
 
 
-OPS = {
+OPS: dict[str, Callable[[Request], JsonObject]] = {
     "render": _op_render,
     "edit": _op_edit,
     "feedback": _op_feedback,
@@ -102,7 +108,7 @@ OPS = {
 }
 
 
-def call(request) -> dict:
+def call(request: object) -> JsonObject:
     """Answer a request already decoded from JSON."""
     lang = _lang(request) if isinstance(request, dict) else "en"
     try:
@@ -126,7 +132,7 @@ def call(request) -> dict:
         return _error("internal_error", {"detail": f"{type(error).__name__}: {error}"[:200]}, lang)
 
 
-def _error(code: str, params: dict, lang: str) -> dict:
+def _error(code: str, params: Mapping[str, object], lang: str) -> JsonObject:
     params = GinRummyError(code, "", **params).to_json()["params"]  # strict JSON, cut short
     message = error_text({"code": code, "params": params}, catalog(lang))
     return {

@@ -35,8 +35,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, overload
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 DEFAULT_PLURAL = "(n != 1)"
@@ -57,14 +58,15 @@ class Named(str):
     slot: str = ""
 
 
-class NamedHtml(Html):
+class NamedHtml(Html, Named):
     """HTML (a drawn card) that has grammatical forms, as :class:`Named`."""
 
-    forms: str = ""
-    slot: str = ""
 
-
-def named(value: str, forms: str, slot: str):
+@overload
+def named(value: Html, forms: str, slot: str) -> NamedHtml: ...
+@overload
+def named(value: str, forms: str, slot: str) -> Named: ...
+def named(value: str, forms: str, slot: str) -> Named:
     """``value`` (text or :class:`Html`) with its forms' key (``"card.{}.7"``) and slot."""
     out = NamedHtml(value) if isinstance(value, Html) else Named(value)
     out.forms, out.slot = forms, slot
@@ -103,7 +105,7 @@ _ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", 
 _LOCALES = os.path.join(os.path.dirname(__file__), "locales")  # the wheel's catalogs
 
 
-def esc(value) -> Html:
+def esc(value: object) -> Html:
     """``value`` as HTML: escaped, unless it already is :class:`Html`.
 
     >>> esc("<a href='x'>&</a>"), esc(Html("<b>"))
@@ -132,7 +134,7 @@ class Catalog:
     messages: Mapping[str, str | tuple[str, ...]]
     plural: str = DEFAULT_PLURAL
     strict: bool = False
-    _rule: list = field(default_factory=list, compare=False, repr=False)
+    _rule: list[Callable[[int], int]] = field(default_factory=list, compare=False, repr=False)
 
     def has(self, key: str) -> bool:
         return key in self.messages
@@ -149,16 +151,17 @@ class Catalog:
         form = self._plural_form(count if isinstance(count, int) else 2)
         return message[min(form, len(message) - 1)]
 
-    def text(self, key: str, /, **params) -> str:
+    def text(self, key: str, /, **params: object) -> str:
         """The message as plain text, its placeholders filled (an unknown one stays as is)."""
-        template = self.template(key, params.get("count"))
+        template = self.template(key, _count(params))
         return PLACEHOLDER.sub(lambda m: str(self._fill(m, params)), template)
 
-    def html(self, key: str, /, **params) -> Html:
+    def html(self, key: str, /, **params: object) -> Html:
         """The message as HTML: the text escaped, each parameter escaped unless it is Html. A
         card drawn as a chip keeps the punctuation that follows it on its line (:func:`keep`)."""
-        template = self.template(key, params.get("count")).translate(_ESCAPE_TEXT)
-        parts, at = [], 0
+        template = self.template(key, _count(params)).translate(_ESCAPE_TEXT)
+        parts: list[str] = []
+        at = 0
         for match in PLACEHOLDER.finditer(template):
             parts.append(template[at : match.start()])
             filled, at = esc(self._fill(match, params)), match.end()
@@ -182,7 +185,7 @@ class Catalog:
         mark = self.template("unit.decimal_point") if "unit.decimal_point" in self.messages else "."
         return f"{rounded:.1f}".replace(".", mark)
 
-    def _fill(self, match: re.Match, params: dict):
+    def _fill(self, match: re.Match[str], params: Mapping[str, object]) -> object:
         name, form = match.groups()
         if name not in params:
             if self.strict:  # a caller that gives a message less than it needs (a bug)
@@ -198,8 +201,8 @@ class Catalog:
             return self.template(f"unit.{form}", count).replace("{count}", number)
         if form and isinstance(value, int) and not isinstance(value, bool):
             return self.text(f"unit.{form}", count=value)
-        key = form and getattr(value, "forms", "") and value.forms.format(form)
-        if key and key in self.messages:
+        key = form and isinstance(value, Named) and value.forms.format(form)
+        if key and key in self.messages and isinstance(value, Named):
             make = self.html if isinstance(value, Html) else self.text
             filled = make(key, **{value.slot: value})
             # an ending joined by a hyphen ("a 6♥-ot") never breaks from its card at a line's end,
@@ -216,7 +219,13 @@ class Catalog:
         return int(self._rule[0](n))
 
 
-def plural_rule(expression: str):
+def _count(params: Mapping[str, object]) -> int | None:
+    """The ``count`` that chooses a message's plural form, if one is given."""
+    count = params.get("count")
+    return count if isinstance(count, int) else None
+
+
+def plural_rule(expression: str) -> Callable[[int], int]:
     """The function of ``n`` for a gettext plural expression (``Plural-Forms: plural=…``)."""
     from gettext import c2py  # the standard library's checked converter of C plural rules
 
@@ -255,13 +264,14 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(name[:-5] for name in os.listdir(_LOCALES) if name.endswith(".json")))
 
 
-def from_json(data: Mapping) -> Catalog:
-    """A catalog from its JSON form (see :func:`to_json`)."""
+def from_json(data: Mapping[str, Any]) -> Catalog:
+    """A catalog from its JSON form (see :func:`to_json`): the wheel's own file, written by
+    the build, so read as it is (``Any``)."""
     messages = {k: v if isinstance(v, str) else tuple(v) for k, v in data["messages"].items()}
     return Catalog(data["language"], messages, data.get("plural") or DEFAULT_PLURAL)
 
 
-def to_json(cat: Catalog) -> dict:
+def to_json(cat: Catalog) -> dict[str, object]:
     """The JSON form of a catalog, as shipped in the wheel."""
     return {
         "language": cat.language,

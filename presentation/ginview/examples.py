@@ -26,8 +26,9 @@ hand        ``deal`` (``{seed, dealer}`` or ``{deck, dealer}``), ``moves`` (like
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar, cast
 
 from ginrummy import api
 from ginrummy.errors import GinRummyError
@@ -50,6 +51,9 @@ from .markup import (
     step_text,
     steps_html,
 )
+from .shapes import ExampleState, JsonObject, Written
+
+T = TypeVar("T")
 
 
 class ExampleError(GinRummyError):
@@ -57,13 +61,14 @@ class ExampleError(GinRummyError):
     ``params`` as the engine's (or :class:`~ginview.fields.FieldError`'s)."""
 
 
-def engine(request: dict) -> dict:
+def engine(request: JsonObject) -> JsonObject:
     """The engine's result for a request, or its coded error raised as an ExampleError."""
     response = api.call({"v": 1, **request})
     if not response["ok"]:
         error = response["error"]
         raise ExampleError(error["code"], error["message"], **error["params"])
-    return response["result"]
+    result: JsonObject = response["result"]
+    return result
 
 
 @dataclass(frozen=True)
@@ -77,28 +82,28 @@ class Kind:
 
     static = False  # drawn, not edited: no controls
 
-    def request(self, state: dict) -> dict:
+    def request(self, state: ExampleState) -> JsonObject:
         raise NotImplementedError
 
-    def compute(self, state: dict) -> dict:
+    def compute(self, state: ExampleState) -> JsonObject:
         """What the engine says of the state (one request; a kind may need more)."""
         return engine(self.request(state))
 
-    def inputs_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def output_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def summary(self, state: dict, result: dict, cat: Catalog) -> str:
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         """One sentence for the status line after a change (read out by screen readers)."""
         raise NotImplementedError
 
-    def worked_html(self, state: dict, result: dict, cat: Catalog) -> Html:
+    def worked_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         """The example as a lesson's worked answer: what the engine found."""
         return self.output_html(state, result, cat)
 
-    def edit(self, state: dict, edit: dict) -> dict:
+    def edit(self, state: ExampleState, edit: Mapping[str, object]) -> Written:
         """The state after a reader's edit (not yet checked by the engine)."""
         raise ExampleError(
             "bad_edit",
@@ -107,8 +112,15 @@ class Kind:
         )
 
 
-def _with(state: dict, *names: str) -> dict:
-    return {n: state[n] for n in names if state.get(n) is not None}
+def _with(state: ExampleState, *names: str) -> dict[str, object]:
+    return {n: _field(state, n) for n in names if _field(state, n) is not None}
+
+
+def _field(state: ExampleState, name: str) -> object:
+    """A field of the state by its name, as a kind's ``fields`` list them (None if not
+    given)."""
+    fields: Mapping[str, object] = state
+    return fields.get(name)
 
 
 # --- kinds with cards -----------------------------------------------------------------------------
@@ -126,29 +138,29 @@ CARD_LABELS = {
 class CardKind(Kind):
     """An example whose input is cards: the reader changes a card, types cards or picks rules."""
 
-    def card_fields(self, state: dict) -> list[Field]:
+    def card_fields(self, state: ExampleState) -> list[Field]:
         return [
             f for f in self.fields if isinstance(f.type, (F.Cards, F.Melds)) and state.get(f.name)
         ]
 
-    def label(self, f: Field, result: dict | None) -> str:
+    def label(self, f: Field, result: JsonObject | None) -> str:
         """The message of a field's label (a kind may name a field by the result)."""
         return f.label
 
-    def inputs_html(self, state, result, cat):
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         rows = []
         for f in self.card_fields(state):
             label = cat.text(self.label(f, result))
-            value = state[f.name]
+            value = _field(state, f.name)  # a Melds field's a list, a Cards field's a text
             group = (
                 melds_buttons(value, cat, f.name, label)
-                if isinstance(f.type, F.Melds)
-                else hand_buttons(value, cat, f.name, label)
+                if isinstance(value, list)
+                else hand_buttons(str(value), cat, f.name, label)
             )
             rows.append(f"<dt>{esc(label)}</dt><dd>{group}</dd>")
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
-    def typing_html(self, state: dict, result: dict | None, cat: Catalog) -> Html:
+    def typing_html(self, state: ExampleState, result: JsonObject | None, cat: Catalog) -> Html:
         """Fields to type the cards into (live only)."""
         inputs = []
         for f in self.fields:
@@ -166,14 +178,14 @@ class CardKind(Kind):
             f"</summary>{''.join(inputs)}</details>"
         )
 
-    def edit(self, state, edit):
+    def edit(self, state: ExampleState, edit: Mapping[str, object]) -> Written:
         """``{"field", "index", "card"[, "meld"]}``: one card replaced (or swapped with the
         same card elsewhere in the example); ``{"field", "text"}``: a field typed anew;
         ``{"rules"}``: another preset."""
         if set(edit) == {"rules"}:
             return {**state, "rules": edit["rules"]}
         name = edit.get("field")
-        if not any(
+        if not isinstance(name, str) or not any(
             f.name == name
             for f in self.card_fields(state) + [f for f in self.fields if f.name == "upcard"]
         ):
@@ -186,39 +198,45 @@ class CardKind(Kind):
         return swap_card(state, self, name, edit.get("meld"), edit["index"], card)
 
 
-def _slots(state: dict, kind: CardKind):
+Slot = tuple[str, int | None, int]
+"""A card's position in an example: its field, its meld (None in a hand), its index."""
+
+
+def _slots(state: ExampleState, kind: CardKind) -> Iterator[tuple[str, int | None, int, str]]:
     """Every card position in the example: (field, meld or None, index, card)."""
     for f in kind.card_fields(state):
-        value = state[f.name]
+        value = _field(state, f.name)
         if isinstance(value, list):
             for m, meld in enumerate(value):
                 for i, c in enumerate(meld.split()):
                     yield f.name, m, i, c
         else:
-            for i, c in enumerate(value.split()):
+            for i, c in enumerate(str(value).split()):
                 yield f.name, None, i, c
 
 
-def swap_card(state: dict, kind: CardKind, field: str, meld, index, card: str) -> dict:
+def swap_card(
+    state: ExampleState, kind: CardKind, field: str, meld: object, index: object, card: str
+) -> Written:
     """``card`` put at one position; if it was elsewhere in the example, the card it replaces
     goes there (the two swap)."""
     slots = list(_slots(state, kind))
     target = next((s for s in slots if s[:3] == (field, meld, index)), None)
     if target is None:
         raise ExampleError("bad_edit", "no card at that position", edit="index")
-    placed = {target[:3]: card}
+    placed: dict[Slot, str] = {target[:3]: card}
     for slot in slots:
         if slot[3] == card and slot[:3] != target[:3]:
             placed[slot[:3]] = target[3]
-    out = dict(state)
+    out: dict[str, object] = dict(state)
     for (name, m, i), new in placed.items():
         value = out[name]
-        if isinstance(value, list):
+        if isinstance(value, list) and m is not None:  # a meld's card (a hand's has no meld)
             cards = value[m].split()
             cards[i] = new
             out[name] = [*value[:m], " ".join(cards), *value[m + 1 :]]
         else:
-            cards = value.split()
+            cards = str(value).split()
             cards[i] = new
             out[name] = " ".join(cards)
     return out
@@ -226,7 +244,7 @@ def swap_card(state: dict, kind: CardKind, field: str, meld, index, card: str) -
 
 @dataclass(frozen=True)
 class MeldsKind(CardKind):
-    def request(self, state):
+    def request(self, state: ExampleState) -> JsonObject:
         op = "knock" if self.name == "knock" else "melds"
         return {
             "op": op,
@@ -234,7 +252,7 @@ class MeldsKind(CardKind):
             **(_with(state, "rules", "upcard") if op == "knock" else {}),
         }
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         rows = [
             _row(cat.text("ui.melds"), melds_html(result["melds"], cat)),
             _row(
@@ -250,7 +268,7 @@ class MeldsKind(CardKind):
             + (f'<p class="gin-headline">{verdict}</p>' if verdict else "")
         )
 
-    def verdict_html(self, result: dict, cat: Catalog) -> Html:
+    def verdict_html(self, result: JsonObject, cat: Catalog) -> Html:
         if self.name == "melds" or result["verdict"] == "big_gin":
             return cat.html("ui.big_gin") if result["big_gin"] else Html("")
         return cat.html(
@@ -260,7 +278,7 @@ class MeldsKind(CardKind):
             limit=result["limit"],
         )
 
-    def summary(self, state, result, cat):
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         if self.name == "knock" and result["verdict"] != "big_gin":
             return cat.text(
                 verdict_key(result),
@@ -271,7 +289,7 @@ class MeldsKind(CardKind):
         return cat.text("ui.summary_deadwood", points=result["points"])
 
 
-def verdict_key(result: dict) -> str:
+def verdict_key(result: JsonObject) -> str:
     """The sentence for a knock verdict; with a limit of 0 (an ace upcard in Oklahoma) only gin
     ends the hand, which is what the reader is told."""
     if result["verdict"] == "no" and result["limit"] == 0:
@@ -283,14 +301,14 @@ def verdict_key(result: dict) -> str:
 
 @dataclass(frozen=True)
 class LayoffsKind(CardKind):
-    def request(self, state):
+    def request(self, state: ExampleState) -> JsonObject:
         return {
             "op": "layoffs",
             "knocker_melds": state["knocker_melds"],
             "defender": state["defender"],
         }
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         lay = [
             {"code": "lay_off", "card": l["card"], "meld": l["meld"], "result": l["result"]}
             for l in result["lay_offs"]
@@ -305,7 +323,7 @@ class LayoffsKind(CardKind):
         ]
         return Html(f'<dl class="gin-summary">{"".join(rows)}</dl>')
 
-    def summary(self, state, result, cat):
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         return cat.text(
             "ui.summary_layoffs", count=len(result["lay_offs"]), points=result["points"]
         )
@@ -313,21 +331,21 @@ class LayoffsKind(CardKind):
 
 @dataclass(frozen=True)
 class ScoreKind(CardKind):
-    def label(self, f: Field, result: dict | None) -> str:
+    def label(self, f: Field, result: JsonObject | None) -> str:
         if f.name == "knocker" and result:  # the hand that went gin: nobody knocked
             return knocker_label(result.get("outcome"))
         return f.label
 
-    def request(self, state):
+    def request(self, state: ExampleState) -> JsonObject:
         return {"op": "score", **_with(state, "knocker", "defender", "rules", "upcard")}
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         steps = result["steps"]
         return Html(
             f'<p class="gin-headline">{step_html(steps[-1], cat)}</p>' + steps_html(steps[:-1], cat)
         )
 
-    def summary(self, state, result, cat):
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         return step_text(result["steps"][-1], cat)
 
 
@@ -340,7 +358,7 @@ class SheetKind(Kind):
 
     status: str = "ui.ready_sheet"
 
-    def request(self, state):
+    def request(self, state: ExampleState) -> JsonObject:
         return {
             "op": "sheet",
             "entries": state["entries"],
@@ -348,10 +366,10 @@ class SheetKind(Kind):
             "format": self.name if self.name == "hollywood" else "standard",
         }
 
-    def finished(self, result: dict) -> bool:
+    def finished(self, result: JsonObject) -> bool:
         return bool(result.get("finished"))
 
-    def inputs_html(self, state, result, cat):
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         t = cat.text
         standard = self.name != "hollywood"
         totals = {r["hand"]: r["totals"] for r in result.get("rows", [])} if standard else {}
@@ -405,22 +423,22 @@ class SheetKind(Kind):
         )
         return Html(table + add)
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         if "columns" not in result:  # the table is the inputs'
             return steps_html([s for s in result["steps"] if s["code"] != "hand_won"], cat)
         return sheet_html(result, cat)
 
-    def worked_html(self, state, result, cat):
+    def worked_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         return Html(self.inputs_html(state, result, cat) + self.output_html(state, result, cat))
 
-    def summary(self, state, result, cat):
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         last = result["steps"][-1] if result["steps"] else None
         return step_text(last, cat) if last else ""
 
-    def edit(self, state, edit):
+    def edit(self, state: ExampleState, edit: Mapping[str, object]) -> Written:
         """``{"add": {"winner", "points"}}``, ``{"entry": i, "winner"|"points": …}``,
         ``{"remove": i}``, ``{"rules": name}``."""
-        entries = list(state["entries"])
+        entries: list[object] = list(state["entries"])
         if set(edit) == {"rules"}:
             return {**state, "rules": edit["rules"]}
         if set(edit) == {"add"}:
@@ -433,13 +451,13 @@ class SheetKind(Kind):
         part = (set(edit) - {"entry"}).pop() if len(edit) == 2 else None
         if part not in ("winner", "points"):
             raise ExampleError("bad_edit", "a hand's winner or points", edit="part")
-        entries[index] = {**entries[index], part: edit[part]}
+        entries[index] = {**state["entries"][index], part: edit[part]}
         return {**state, "entries": entries}
 
 
 @dataclass(frozen=True)
 class HollywoodKind(SheetKind):
-    def finished(self, result):
+    def finished(self, result: JsonObject) -> bool:
         return all(c["finished"] for c in result.get("columns", []))
 
 
@@ -453,7 +471,7 @@ class HandKind(Kind):
 
     static = True
 
-    def compute(self, state):
+    def compute(self, state: ExampleState) -> JsonObject:
         current = engine({"op": "deal", **state["deal"], "rules": state["rules"]})
         start, moves = current["state"], []
         for text in state["moves"]:
@@ -463,7 +481,7 @@ class HandKind(Kind):
             moves.append({**action, **_drawn(before, current["state"], action)})
         return {"start": start, "moves": moves, "end": current["state"]}
 
-    def inputs_html(self, state, result, cat):
+    def inputs_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         start, t = result["start"], cat.text
         rows = [_row(t("ui.dealer"), esc(t(f"player.{start['dealer']}")))]
         for player in (start["dealer"], 1 - start["dealer"]):
@@ -476,7 +494,7 @@ class HandKind(Kind):
         rows.append(_row(t("ui.upcard"), card_html(start["upcard"], cat)))
         return Html(f'<dl class="gin-inputs">{"".join(rows)}</dl>')
 
-    def output_html(self, state, result, cat):
+    def output_html(self, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
         moves = "".join(f"<li>{_move_html(m, cat)}</li>" for m in result["moves"])
         out = f'<ol class="gin-moves">{moves}</ol>'
         end = result["end"]
@@ -494,11 +512,11 @@ class HandKind(Kind):
             out += f'<p class="gin-headline">{dead}</p>'
         return Html(out)
 
-    def summary(self, state, result, cat):
+    def summary(self, state: ExampleState, result: JsonObject, cat: Catalog) -> str:
         return ""
 
 
-def _drawn(before: dict, after: dict, action: dict) -> dict:
+def _drawn(before: JsonObject, after: JsonObject, action: JsonObject) -> dict[str, str]:
     """The card a draw brought into the player's hand (what the table saw or the player did)."""
     if action["kind"] not in ("draw_stock", "draw_discard", "take_upcard"):
         return {}
@@ -507,20 +525,24 @@ def _drawn(before: dict, after: dict, action: dict) -> dict:
     return {"card": new.pop()} if new else {}
 
 
-def _winner(end: dict) -> int:
-    knocker = end["knocker"]
+def _winner(end: JsonObject) -> int:
+    knocker: int = end["knocker"]
     return knocker if end["result"]["winner"] == "knocker" else 1 - knocker
 
 
-def _move_html(move: dict, cat: Catalog) -> Html:
-    params = {"player": player_name(move["player"], cat)}
+def _move_html(move: JsonObject, cat: Catalog) -> Html:
+    params: dict[str, object] = {"player": player_name(move["player"], cat)}
     if move.get("card"):
         params["card"] = card_html(move["card"], cat)
     return cat.html(f"hand.{move['kind']}", **params)
 
 
 def sheet_table(
-    sheet: dict, cat: Catalog, caption: str = "", names=None, voids: Sequence[int] = ()
+    sheet: JsonObject,
+    cat: Catalog,
+    caption: str = "",
+    names: tuple[str, str] | None = None,
+    voids: Sequence[int] = (),
 ) -> Html:
     """A score sheet's rows as a table; ``names``: the two players' (Player A and B);
     ``voids``: the numbers of void hands, each a row in its place where nobody scored."""
@@ -537,7 +559,9 @@ def sheet_table(
             f"<td>{points}</td><td>{totals[0]}</td><td>{totals[1]}</td></tr>"
         )
 
-    rows, totals, pending = [], [0, 0], sorted(voids)
+    rows: list[str] = []
+    totals: Sequence[int] = (0, 0)
+    pending = sorted(voids)
     void = ' class="gin-void"'
     for r in sheet["rows"]:
         while pending and pending[0] < r["hand"]:
@@ -551,7 +575,7 @@ def sheet_table(
     )
 
 
-def sheet_html(sheet: dict, cat: Catalog, names=None) -> Html:
+def sheet_html(sheet: JsonObject, cat: Catalog, names: tuple[str, str] | None = None) -> Html:
     """A whole score sheet as the engine's ``sheet`` gives it: its table, or for Hollywood each
     column's table with what happened in it; then the rest of its steps (the hands won are in
     the tables)."""
@@ -592,7 +616,9 @@ def _rules(default: str = "standard") -> Field:  # pragma: no mutate block
     return Field("rules", F.RULES, required=False, default=default)
 
 
-def _cards(name: str, kind: F.FieldType, required: bool = True) -> Field:  # pragma: no mutate block
+def _cards(
+    name: str, kind: F.FieldType[T], required: bool = True
+) -> Field:  # pragma: no mutate block
     return Field(name, kind, required, CARD_LABELS[name])
 
 
@@ -639,7 +665,7 @@ KINDS: dict[str, Kind] = {
 """Every kind of example, by name."""
 
 
-def kind_of(data) -> Kind:
+def kind_of(data: object) -> Kind:
     name = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(name, str) or name not in KINDS:
         shown = name if isinstance(name, str) else repr(name)
@@ -652,15 +678,16 @@ def kind_of(data) -> Kind:
     return KINDS[name]
 
 
-def read_state(data: dict) -> dict:
+def read_state(data: Mapping[str, object]) -> ExampleState:
     """A written example (a fence's fields, a reader's edit, a share link) as a canonical
     state; a FieldError (or CardError) names what is wrong. The engine is not asked yet."""
     kind = kind_of(data)
     fields = read_fields_of(kind, {k: v for k, v in data.items() if k != "kind"})
-    return {"kind": kind.name, **fields}
+    # each field read by its type, so the state has the shape the kind's fields give it
+    return cast(ExampleState, {"kind": kind.name, **fields})
 
 
-def read_fields_of(kind: Kind, data: dict) -> dict:
+def read_fields_of(kind: Kind, data: Mapping[str, object]) -> dict[str, Any]:
     return F.read_fields(data, kind.fields, f"a {kind.name} example")
 
 
@@ -669,13 +696,13 @@ class Rendered:
     """An example drawn: its canonical state, the engine's result, the markup of its view
     (what a change replaces), its share-link text and its status sentence."""
 
-    state: dict
-    result: dict
+    state: ExampleState
+    result: JsonObject
     view: Html
     link: str
     summary: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return {
             "state": self.state,
             "view": str(self.view),
@@ -684,9 +711,9 @@ class Rendered:
         }
 
 
-def render(state: dict, cat: Catalog) -> Rendered:
+def render(written: Written, cat: Catalog) -> Rendered:
     """Check a state (canonical already, or written: it is read first), ask the engine, draw."""
-    state = read_state(state)
+    state = read_state(written)
     kind = KINDS[state["kind"]]
     result = kind.compute(state)
     return Rendered(
@@ -698,14 +725,14 @@ def render(state: dict, cat: Catalog) -> Rendered:
     )
 
 
-def worked_html(state: dict, cat: Catalog) -> Html:
+def worked_html(written: Written, cat: Catalog) -> Html:
     """An example's result alone (a lesson step's worked answer)."""
-    state = read_state(state)
+    state = read_state(written)
     kind = KINDS[state["kind"]]
     return kind.worked_html(state, kind.compute(state), cat)
 
 
-def view_html(kind: Kind, state: dict, result: dict, cat: Catalog) -> Html:
+def view_html(kind: Kind, state: ExampleState, result: JsonObject, cat: Catalog) -> Html:
     """What an edit redraws: the inputs, the rules line, the result, the typing fields."""
     rules = (
         rules_line(state["rules"], kind.numbers, cat, choose=not kind.static)
@@ -754,23 +781,23 @@ def example_html(rendered: Rendered, cat: Catalog) -> Html:
 # --- share links --------------------------------------------------------------------------------
 
 
-def link(state: dict) -> str:
+def link(state: ExampleState) -> str:
     """The state as share-link text: ``knocker:2S-3S-…;defender:…;rules:pagat``."""
     kind = KINDS[state["kind"]]
     if kind.static:
         return ""
     return ";".join(
-        f"{f.name}:{f.type.to_link(state[f.name])}"
+        f"{f.name}:{f.type.to_link(_field(state, f.name))}"
         for f in kind.fields
-        if state.get(f.name) is not None
+        if _field(state, f.name) is not None
     )
 
 
-def from_link(kind_name: str, text: str) -> dict:
+def from_link(kind_name: str, text: str) -> ExampleState:
     """The state a share link's text describes (read and checked, not yet rendered)."""
     kind = KINDS[kind_name]
     types = {f.name: f.type for f in kind.fields}
-    data: dict = {"kind": kind_name}
+    data: dict[str, object] = {"kind": kind_name}
     for part in text.split(";") if text else []:
         name, sep, value = part.partition(":")
         if not sep or name not in types or name in data:

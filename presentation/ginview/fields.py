@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from ginrummy import RULESETS, parse_cards
 from ginrummy.errors import CardError, GinRummyError, RuleError
 from ginrummy.hand import ACTION_KINDS, Action
+
+from .shapes import Entry
 
 MAX_ENTRIES = 100
 """The most hands a score sheet example holds (a game to 100 rarely passes 20)."""
@@ -43,7 +46,7 @@ class FieldError(GinRummyError):
     and the card codes of :class:`~ginrummy.errors.CardError` with the ``field`` added."""
 
 
-def bad(name: str, expected: str, value=None) -> FieldError:
+def bad(name: str, expected: str, value: object = None) -> FieldError:
     shown = repr(value) if value is not None else "nothing"
     if len(shown) > 60:
         shown = shown[:59] + "…"
@@ -52,7 +55,7 @@ def bad(name: str, expected: str, value=None) -> FieldError:
     )
 
 
-def _text(value, name: str, expected: str) -> str:
+def _text(value: object, name: str, expected: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise bad(name, expected, value)
     text = str(value)
@@ -63,7 +66,7 @@ def _text(value, name: str, expected: str) -> str:
     return text
 
 
-def _cards(value, name: str, counts: tuple[int, ...] | None) -> str:
+def _cards(value: object, name: str, counts: tuple[int, ...] | None) -> str:
     """Cards written as a string or a list of card strings, checked and canonical."""
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         value = " ".join(value)
@@ -86,74 +89,78 @@ def _card_error(error: CardError, name: str) -> CardError:
     )
 
 
-class FieldType:
-    """How one kind of field is read, written and put into a share link."""
+T = TypeVar("T")
+
+
+class FieldType(Generic[T]):
+    """How one kind of field is read, written and put into a share link; ``T`` is its
+    canonical value."""
 
     @property
     def expected(self) -> str:
         """What a field of this type holds, as an error message says it."""
         return "a value"
 
-    def parse(self, value, name: str):
+    def parse(self, value: object, name: str) -> T:
         """The canonical value, or a FieldError (CardError for bad cards)."""
         raise NotImplementedError
 
-    def to_link(self, value) -> str:
+    def to_link(self, value: T) -> str:
         """The value in a share link: short, readable, nothing to escape in a URL."""
         return str(value)
 
-    def from_link(self, text: str):
+    def from_link(self, text: str) -> object:
         """What :meth:`parse` reads back from :meth:`to_link`'s text."""
         return text
 
 
 @dataclass(frozen=True)
-class Cards(FieldType):
+class Cards(FieldType[str]):
     counts: tuple[int, ...] | None = None  # None: any number
 
     @property
     def expected(self) -> str:
         return "cards written like 7H 8H 9H"
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> str:
         return _cards(value, name, self.counts)
 
-    def to_link(self, value):
+    def to_link(self, value: str) -> str:
         return value.replace(" ", "-")
 
-    def from_link(self, text):
+    def from_link(self, text: str) -> str:
         return text.replace("-", " ")
 
 
 @dataclass(frozen=True)
-class Melds(FieldType):
+class Melds(FieldType[list[str]]):
     """Melds: a list (each melds' cards a string or a list), or one text with "/" between."""
 
     expected = "a list of melds, like [7S 8S 9S, KH KD KC]"
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> list[str]:
         if isinstance(value, str):
             value = [m for m in _text(value, name, self.expected).split("/") if m.strip()]
         if not isinstance(value, list) or not value or len(value) > 4:
             raise bad(name, self.expected, value)
         return [_cards(m, name, None) for m in value]
 
-    def to_link(self, value):
+    def to_link(self, value: list[str]) -> str:
         return "_".join(m.replace(" ", "-") for m in value)
 
-    def from_link(self, text):
+    def from_link(self, text: str) -> list[str]:
         return [m.replace("-", " ") for m in text.split("_")]
 
 
 @dataclass(frozen=True)
-class Entries(FieldType):
+class Entries(FieldType[list[Entry]]):
     """Score sheet entries: who won each hand and its points, like "A 25" (or, as JSON,
     ``{"winner": 0, "points": 25}``); "A 25 x2" (``"boxes": 2``) for an Oklahoma hand whose
     box counts twice."""
 
     expected = 'a list of hands won, like ["A 25", "B 14"]'
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> list[Entry]:
         if not isinstance(value, list):
             raise bad(name, self.expected, value)
         if len(value) > MAX_ENTRIES:
@@ -162,8 +169,10 @@ class Entries(FieldType):
             )
         return [self.entry(item, name) for item in value]
 
-    def entry(self, item, name: str) -> dict:
-        boxes = 1
+    def entry(self, item: object, name: str) -> Entry:
+        boxes: object = 1
+        winner: object
+        points: object
         if isinstance(item, str):
             match = re.fullmatch(r"\s*([ABab])\s*(\d{1,6})\s*(x2)?\s*", item)
             if not match:
@@ -182,24 +191,22 @@ class Entries(FieldType):
             raise bad(name, self.expected, item)
         if isinstance(winner, bool) or winner not in (0, 1):
             raise bad("winner", "player 0 (A) or 1 (B)", winner)
-        number(points, "points", 0, MAX_POINTS)
-        number(boxes, "boxes", 1, 2)
-        entry = {"winner": winner, "points": points}
-        if boxes != 1:
-            entry["boxes"] = boxes
+        entry: Entry = {"winner": winner, "points": number(points, "points", 0, MAX_POINTS)}
+        if number(boxes, "boxes", 1, 2) != 1:
+            entry["boxes"] = 2
         return entry
 
-    def to_link(self, value):
+    def to_link(self, value: list[Entry]) -> str:
         return "_".join(
             f"{PLAYERS[e['winner']]}{e['points']}{'x2' if e.get('boxes') == 2 else ''}"
             for e in value
         )
 
-    def from_link(self, text):
+    def from_link(self, text: str) -> list[str]:
         return text.split("_") if text else []
 
 
-def number(value, name: str, low: int, high: int) -> int:
+def number(value: object, name: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``, or a FieldError."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise bad(name, "a whole number", value)
@@ -216,12 +223,12 @@ def number(value, name: str, low: int, high: int) -> int:
 
 
 @dataclass(frozen=True)
-class Rules(FieldType):
+class Rules(FieldType[str]):
     """A rules preset by name: a share link cannot change a preset's numbers, only choose one."""
 
     expected = "the name of a rules preset"
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> str:
         if not isinstance(value, str) or value not in RULESETS:
             shown = value if isinstance(value, str) else repr(value)
             raise FieldError(
@@ -234,35 +241,35 @@ class Rules(FieldType):
 
 
 @dataclass(frozen=True)
-class Choice(FieldType):
+class Choice(FieldType[str]):
     options: tuple[str, ...] = ()
 
     @property
     def expected(self) -> str:
         return "one of " + ", ".join(self.options)
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> str:
         if not isinstance(value, str) or value not in self.options:
             raise bad(name, self.expected, value)
         return value
 
 
 @dataclass(frozen=True)
-class Number(FieldType):
+class Number(FieldType[int]):
     low: int = 0
     high: int = MAX_POINTS
 
     expected = "a whole number"
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> int:
         return number(value, name, self.low, self.high)
 
 
 @dataclass(frozen=True)
-class Deal(FieldType):
+class Deal(FieldType[dict[str, object]]):
     expected = "a mapping with a seed or a deck, and optionally the dealer"
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> dict[str, object]:
         if (
             not isinstance(value, dict)
             or set(value) - {"seed", "deck", "dealer"}
@@ -273,7 +280,7 @@ class Deal(FieldType):
 
 
 @dataclass(frozen=True)
-class Moves(FieldType):
+class Moves(FieldType[list[str]]):
     """Moves like "pass 1", "discard 1 7H" (with the player), or, as choices, "draw_stock",
     "discard 7H" (the learner's own moves)."""
 
@@ -285,7 +292,7 @@ class Moves(FieldType):
             'a list of moves like "discard 7H"' if self.choices else 'a list of moves like "pass 1"'
         )
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> list[str]:
         if not isinstance(value, list) or (self.choices and len(value) < 2):
             raise bad(name, self.expected, value)
         if len(value) > MAX_MOVES:
@@ -296,20 +303,21 @@ class Moves(FieldType):
         return [read_move(item, with_player, name).text(with_player) for item in value]
 
 
-def read_move(text, with_player: bool, name: str = "move") -> Action:
+def read_move(text: object, with_player: bool, name: str = "move") -> Action:
     """A move in the engine's notation, read by :meth:`ginrummy.hand.Action.parse`: "discard 1
     7H" (``with_player``), or a learner's choice without the player, "discard 7H" (read as
     player 0's). A miswritten move is refused in the field's name, saying what the engine
     expected; a card that is not one with its card error."""
     try:
-        return Action.parse(text, player=None if with_player else 0)
+        # Not text: read as "", refused as any miswritten move (the error quotes ``text``).
+        return Action.parse(text if isinstance(text, str) else "", None if with_player else 0)
     except CardError as error:
         raise _card_error(error, name) from None
     except RuleError as error:
         raise bad(name, error.params.get("expected", "a move"), text) from None
 
 
-def parse_move(text, with_player: bool, name: str = "move") -> dict:
+def parse_move(text: object, with_player: bool, name: str = "move") -> dict[str, Any]:
     """:func:`read_move` as an engine action in JSON (a choice's without ``player``)."""
     action = read_move(text, with_player, name).to_json()
     if not with_player:
@@ -317,7 +325,7 @@ def parse_move(text, with_player: bool, name: str = "move") -> dict:
     return action
 
 
-def move_text(action: dict) -> str:
+def move_text(action: dict[str, object]) -> str:
     """A move in the engine's notation, "discard 1 7H" (a choice without a player: "discard
     7H")."""
     with_player = "player" in action
@@ -330,13 +338,13 @@ class Field:
     label (for fields a reader sees), and its value when left out."""
 
     name: str
-    type: FieldType
+    type: FieldType[Any]  # a kind's fields hold values of different types
     required: bool = True
     label: str = ""
     default: object = None
 
 
-def read_fields(data: dict, fields: tuple[Field, ...], what: str) -> dict:
+def read_fields(data: object, fields: tuple[Field, ...], what: str) -> dict[str, Any]:
     """The canonical fields of ``data`` (a mapping of field names to raw values), checked
     against ``fields``: an unknown field, a missing one or a bad value is a FieldError."""
     if not isinstance(data, dict):
@@ -350,7 +358,7 @@ def read_fields(data: dict, fields: tuple[Field, ...], what: str) -> dict:
             field=unknown[0],
             fields=list(known),
         )
-    out = {}
+    out: dict[str, Any] = {}
     for f in fields:
         value = data.get(f.name)
         if value is None or value == "":

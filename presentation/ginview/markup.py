@@ -11,7 +11,8 @@ import re
 
 from ginrummy import RULESETS, Card
 
-from .catalog import Catalog, Html, esc, named
+from .catalog import Catalog, Html, Named, esc, named
+from .shapes import JsonObject
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PLAYERS = "AB"  # player 0 and 1 as a score sheet writes them (and share links)
@@ -48,13 +49,13 @@ def card_html(card: str, cat: Catalog) -> Html:
     )
 
 
-def card_text(card: str):
+def card_text(card: str) -> Named:
     """One card as a reader writes it (7♥), with its grammatical forms."""
     parsed = Card.parse(card)
     return named(face(parsed), f"card.{{}}.{parsed.rank}", "card")
 
 
-def player_name(player: int, cat: Catalog):
+def player_name(player: int, cat: Catalog) -> Named:
     """A player's name (player.0: "Player A"), with its grammatical forms (``{player:of}``)."""
     return named(cat.text(f"player.{player}"), f"player.{{}}.{player}", "player")
 
@@ -128,7 +129,7 @@ def melds_buttons(melds: list[str], cat: Catalog, field: str, label: str) -> Htm
 CARD_PARAMS = ("card", "meld", "result", "deadwood", "upcard", "discard", "cards")
 
 
-def param_html(name: str, value, cat: Catalog):
+def param_html(name: str, value: object, cat: Catalog) -> str:
     """A step parameter for an HTML message: cards drawn; the rest as :func:`param_text`
     words it (the message escapes it, and may ask for a form of a card or a player)."""
     if name == "melds" and isinstance(value, list):
@@ -138,7 +139,7 @@ def param_html(name: str, value, cat: Catalog):
     return param_text(name, value, cat)
 
 
-def param_text(name: str, value, cat: Catalog) -> str:
+def param_text(name: str, value: object, cat: Catalog) -> str:
     """A step parameter as plain text: cards as 7♥, players and outcomes named, numbers as
     they are."""
     if name == "melds" and isinstance(value, list):
@@ -165,9 +166,9 @@ def listed(items: list[str], last: str) -> str:
     return ", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else "".join(items)
 
 
-def step_key(step: dict) -> str:
+def step_key(step: JsonObject) -> str:
     """The catalog key of an explanation step: its code, with a few variants worded apart."""
-    code = step["code"]
+    code: str = step["code"]
     if code == "knocker_melds" and step.get("gin"):
         return "step.knocker_melds_gin"  # no deadwood, and nobody knocked
     if code == "knock" and step.get("oklahoma"):
@@ -194,18 +195,20 @@ def step_key(step: dict) -> str:
 PLAYER_PARAMS = ("player", "loser", "turn")
 
 
-def _number(value, name: str = "") -> bool:
+def _number(value: object, name: str = "") -> bool:
     """A number to keep as one (a message may give it a unit), not a player's number."""
     return isinstance(value, int) and not isinstance(value, bool) and name not in PLAYER_PARAMS
 
 
-def step_params(step: dict, cat: Catalog, html: bool = True) -> dict:
+def step_params(step: JsonObject, cat: Catalog, html: bool = True) -> dict[str, object]:
     """A step's parameters as its message takes them: cards drawn (or written, for plain
     text), players and outcomes named; numbers stay numbers, so that a message may write one
     with its unit ("{points:points}"); a step that lists things gives their ``count``; a
     player's total gives its sum as written (``terms``)."""
     word = param_html if html else param_text
-    params = {k: v if _number(v, k) else word(k, v, cat) for k, v in step.items() if k != "code"}
+    params: dict[str, object] = {
+        k: v if _number(v, k) else word(k, v, cat) for k, v in step.items() if k != "code"
+    }
     if step["code"] == "total":
         params["terms"] = total_terms(step, cat)
     return _counted(step, params)
@@ -215,25 +218,25 @@ TOTAL_TERMS = ("points", "box_bonus", "game_bonus", "shutout_bonus")
 """The terms of a player's total (the engine's ``total`` step), in the order they are added."""
 
 
-def total_terms(step: dict, cat: Catalog) -> str:
+def total_terms(step: JsonObject, cat: Catalog) -> str:
     """The sum behind a player's total, each term named (``sum.<term>``): the hand points,
     then each bonus that is not 0 ("hand points 145 + box bonus 75", never "+ game bonus 0")."""
     terms = [t for t in TOTAL_TERMS if t == "points" or step.get(t)]
     return " + ".join(cat.text(f"sum.{t}", amount=step[t]) for t in terms)
 
 
-def step_html(step: dict, cat: Catalog) -> Html:
+def step_html(step: JsonObject, cat: Catalog) -> Html:
     """One explanation step as a sentence."""
     return cat.html(step_key(step), **step_params(step, cat))
 
 
-def steps_html(steps: list[dict], cat: Catalog) -> Html:
+def steps_html(steps: list[JsonObject], cat: Catalog) -> Html:
     return Html(
         '<ol class="gin-steps">' + "".join(f"<li>{step_html(s, cat)}</li>" for s in steps) + "</ol>"
     )
 
 
-def step_text(step: dict, cat: Catalog) -> str:
+def step_text(step: JsonObject, cat: Catalog) -> str:
     """A step as plain text, for a status line."""
     return cat.text(step_key(step), **step_params(step, cat, html=False))
 
@@ -242,7 +245,7 @@ def step_text(step: dict, cat: Catalog) -> str:
 COUNTED = {"hand_won": "columns", "hollywood_in_progress": "open"}
 
 
-def _counted(step: dict, params: dict) -> dict:
+def _counted(step: JsonObject, params: dict[str, object]) -> dict[str, object]:
     """A step that lists things (columns) gives their number as ``count``, so that its message
     may have plural forms."""
     listed = COUNTED.get(step["code"])
@@ -324,10 +327,10 @@ def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool
 # --- errors --------------------------------------------------------------------------------------
 
 
-def error_text(error: dict, cat: Catalog) -> str:
+def error_text(error: JsonObject, cat: Catalog) -> str:
     """A coded error (``{"code", "params"}``) as a sentence in the catalog's language. Cards
     are written as a reader writes them (K♠); what the reader typed is quoted, cut short."""
-    params = {}
+    params: dict[str, object] = {}
     for name, value in (error.get("params") or {}).items():
         if isinstance(value, list):
             value = listed([str(v) for v in value], cat.text("list.or"))

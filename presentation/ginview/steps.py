@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, NotRequired, TypedDict, cast
 
 from ginrummy import RULESETS, best_deadwood_sets, parse_cards
 from ginrummy.api import call as api_call
@@ -43,6 +45,7 @@ from .catalog import Catalog, Html, esc
 from .examples import HAND_RULES, engine, worked_html
 from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, knocker_label, melds_html, rules_line
+from .shapes import JsonObject, StepState, Written
 
 RULE_PARAMS = tuple(NUMBER_RANGES)
 """The preset numbers every step's messages may use as placeholders: every number of a
@@ -63,10 +66,35 @@ class Replay:
     ``params`` the placeholder values of its messages, ``example`` the step as an example
     state (its worked answer), ``table`` the cards on the table for a move step."""
 
-    check: dict
-    params: dict = field(default_factory=dict)
-    example: dict | None = None
-    table: dict = field(default_factory=dict)
+    check: JsonObject
+    params: dict[str, object] = field(default_factory=dict)
+    example: Written | None = None
+    table: MoveTable | None = None
+
+
+class MoveTable(TypedDict):
+    """What a move step's learner sees on the table: their hand, the upcard (or the card they
+    took), who dealt and whose turn it is."""
+
+    hand: str
+    upcard: str
+    taken: str
+    dealer: int
+    turn: int
+
+
+class StepMessages(TypedDict):
+    """A step's message ids (``locales/messages.pot``): its question, its hints, its worked
+    answer."""
+
+    text: str
+    hints: NotRequired[list[str]]
+    explain: str
+
+
+Answer = int | str
+"""A learner's or an author's answer, read by the step's answer type: a number, a card, cards
+or a choice."""
 
 
 @dataclass(frozen=True)
@@ -75,27 +103,27 @@ class Verdict:
 
     right: bool
     key: str = ""
-    params: dict = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
 
 # --- field types only steps have ------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Verdicts(F.FieldType):
+class Verdicts(F.FieldType[list[str]]):
     expected = "a list of two or more of " + ", ".join(VERDICTS)
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> list[str]:
         if not isinstance(value, list) or len(value) < 2 or any(v not in VERDICTS for v in value):
             raise F.bad(name, self.expected, value)
         return value
 
 
 @dataclass(frozen=True)
-class Path(F.FieldType):
+class Path(F.FieldType[str]):
     expected = "a path into the score sheet, like totals.0"
 
-    def parse(self, value, name):
+    def parse(self, value: object, name: str) -> str:
         if not isinstance(value, str) or not re.fullmatch(r"\w+(\.\w+)*", value):
             raise F.bad(name, self.expected, value)
         return value
@@ -104,25 +132,26 @@ class Path(F.FieldType):
 # --- the kinds --------------------------------------------------------------------------------------
 
 
-def _rules_of(step: dict) -> str:
+def _rules_of(step: StepState) -> str:
     return step.get("rules") or "standard"
 
 
-def rule_numbers(name: str | None) -> dict:
+def rule_numbers(name: str | None) -> dict[str, object]:
     """The numbers of the preset ``name`` (standard if None), as messages' placeholders."""
     rules = RULESETS[name or "standard"]
     return {number: getattr(rules, number) for number in RULE_PARAMS}
 
 
-def _numbers(step: dict) -> dict:
+def _numbers(step: StepState) -> dict[str, object]:
     return rule_numbers(step.get("rules"))
 
 
-def _with(step: dict, *names: str) -> dict:
-    return {n: step[n] for n in names if step.get(n)}
+def _with(step: StepState, *names: str) -> dict[str, object]:
+    fields: Mapping[str, object] = step  # by the names a kind's fields list
+    return {n: fields[n] for n in names if fields.get(n)}
 
 
-def _cards_set(text: str) -> set:
+def _cards_set(text: str) -> set[str]:
     return set(text.split()) if text else set()
 
 
@@ -130,31 +159,31 @@ def _cards_set(text: str) -> set:
 class StepKind:
     name: str
     fields: tuple[Field, ...]
-    answer: F.FieldType
+    answer: F.FieldType[Any]  # the kinds' answers are of different types (Answer)
     control: str = "number"  # the form: number, pick (one card), picks (cards), choice
     rules: bool = False  # the step has rules (a lesson's rules apply to it)
 
-    def replay(self, step: dict) -> Replay:
+    def replay(self, step: StepState) -> Replay:
         raise NotImplementedError
 
-    def stated_problem(self, step: dict, replay: Replay) -> str | None:
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         """What is wrong with the author's stated answer (English, for the build), or None."""
         raise NotImplementedError
 
-    def judge(self, step: dict, check: dict, answer) -> Verdict:
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         raise NotImplementedError
 
-    def table_html(self, step: dict, replay: Replay, cat: Catalog) -> Html:
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         raise NotImplementedError
 
-    def pickable(self, step: dict) -> str:
+    def pickable(self, step: StepState) -> str:
         """The cards the learner picks from (pick and picks controls)."""
         return ""
 
-    def choices(self, step: dict) -> list[str]:
+    def choices(self, step: StepState) -> list[str]:
         return []
 
-    def choice_html(self, step: dict, choice: str, cat: Catalog) -> Html:
+    def choice_html(self, step: StepState, choice: str, cat: Catalog) -> Html:
         return esc(choice)
 
 
@@ -168,7 +197,7 @@ def _table(rows: list[tuple[str, Html, bool]]) -> Html:
     return Html(f'<dl class="gin-inputs">{"".join(out)}</dl>')
 
 
-def _hand_rows(step: dict, cat: Catalog, pickable: bool) -> list:
+def _hand_rows(step: StepState, cat: Catalog, pickable: bool) -> list[tuple[str, Html, bool]]:
     rows = [(cat.text("ui.hand"), cards_html(step["hand"], cat), pickable)]
     if step.get("upcard"):
         rows.append((cat.text("ui.upcard"), card_html(step["upcard"], cat), False))
@@ -177,7 +206,7 @@ def _hand_rows(step: dict, cat: Catalog, pickable: bool) -> list:
 
 @dataclass(frozen=True)
 class DiscardStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         request = {"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")}
         result = engine(request)
         hand = step["hand"].split()
@@ -191,7 +220,7 @@ class DiscardStep(StepKind):
             {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")},
         )
 
-    def stated_problem(self, step, replay):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         stated, check = step["answer"], replay.check
         if stated not in step["hand"].split():
             return wrong(step, f"the answer {stated} is not in the hand")
@@ -204,24 +233,24 @@ class DiscardStep(StepKind):
         replay.params["discard"] = stated
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         points = check["after"].get(answer)
         if points == check["best"]:
             return Verdict(True)
         return Verdict(False, "tutorial.why.discard", {"card": answer, "points": points})
 
-    def table_html(self, step, replay, cat):
-        return _table(_hand_rows(step, cat, True)) + rules_line(
-            _rules_of(step), ("knock_limit",), cat
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
+        return Html(
+            _table(_hand_rows(step, cat, True)) + rules_line(_rules_of(step), ("knock_limit",), cat)
         )
 
-    def pickable(self, step):
+    def pickable(self, step: StepState) -> str:
         return step["hand"]
 
 
 @dataclass(frozen=True)
 class DeadwoodStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "melds", "cards": step["hand"]})
         every = sum(c.value for c in parse_cards(step["hand"]))
         return Replay(
@@ -230,12 +259,12 @@ class DeadwoodStep(StepKind):
             {"kind": "melds", "hand": step["hand"]},
         )
 
-    def stated_problem(self, step, replay):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         if step["answer"] != replay.check["points"]:
             return wrong(step, replay.check["points"])
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         if answer == check["points"]:
             return Verdict(True)
         if answer == check["every"]:  # every card counted, melds too
@@ -249,13 +278,13 @@ class DeadwoodStep(StepKind):
         )
         return Verdict(False, key, {"value": answer})
 
-    def table_html(self, step, replay, cat):
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return _table(_hand_rows(step, cat, False))
 
 
 @dataclass(frozen=True)
 class MeldsStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "melds", "cards": step["hand"]})
         return Replay(
             {"deadwood": result["deadwood"], "points": result["points"]},
@@ -263,8 +292,8 @@ class MeldsStep(StepKind):
             {"kind": "melds", "hand": step["hand"]},
         )
 
-    def stated_problem(self, step, replay):
-        if _cards_set(step["answer"]) != _cards_set(replay.check["deadwood"]):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
+        if _cards_set(str(step["answer"])) != _cards_set(replay.check["deadwood"]):
             return wrong(
                 step,
                 f"the deadwood of the best arrangement is {replay.check['deadwood'] or 'none'}",
@@ -273,7 +302,8 @@ class MeldsStep(StepKind):
             return "the hand has more than one best arrangement: choose a hand with one"
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
+        answer = str(answer)  # a picks answer: cards
         if _cards_set(answer) == _cards_set(check["deadwood"]):
             return Verdict(True)
         value = sum(c.value for c in parse_cards(answer)) if answer else 0
@@ -282,16 +312,16 @@ class MeldsStep(StepKind):
         )
         return Verdict(False, key, {"value": value})
 
-    def table_html(self, step, replay, cat):
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return _table(_hand_rows(step, cat, True))
 
-    def pickable(self, step):
+    def pickable(self, step: StepState) -> str:
         return step["hand"]
 
 
 @dataclass(frozen=True)
 class KnockStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "knock", "cards": step["hand"], **_with(step, "rules", "upcard")})
         check = {k: result[k] for k in ("verdict", "points", "limit", "discard")}
         return Replay(
@@ -304,7 +334,7 @@ class KnockStep(StepKind):
             {"kind": "knock", "hand": step["hand"], **_with(step, "rules", "upcard")},
         )
 
-    def stated_problem(self, step, replay):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         check = replay.check
         if step["answer"] != check["verdict"]:
             return wrong(
@@ -314,7 +344,7 @@ class KnockStep(StepKind):
             return f"the engine's answer {check['verdict']!r} is not one of the choices"
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         if answer == check["verdict"]:
             return Verdict(True)
         gin_only = check["verdict"] == "no" and check["limit"] == 0
@@ -324,21 +354,22 @@ class KnockStep(StepKind):
             {"card": check["discard"] or "", "points": check["points"], "limit": check["limit"]},
         )
 
-    def table_html(self, step, replay, cat):
-        return _table(_hand_rows(step, cat, False)) + rules_line(
-            _rules_of(step), ("knock_limit",), cat
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
+        return Html(
+            _table(_hand_rows(step, cat, False))
+            + rules_line(_rules_of(step), ("knock_limit",), cat)
         )
 
-    def choices(self, step):
+    def choices(self, step: StepState) -> list[str]:
         return step.get("choices") or ["knock", "no"]
 
-    def choice_html(self, step, choice, cat):
+    def choice_html(self, step: StepState, choice: str, cat: Catalog) -> Html:
         return cat.html(f"tutorial.verdict.{choice}")
 
 
 @dataclass(frozen=True)
 class LayoffStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "layoffs", **_with(step, "knocker_melds", "defender")})
         laid = [l["card"] for l in result["lay_offs"]]
         cards = str(parse_cards(" ".join(laid))) if laid else ""
@@ -348,12 +379,13 @@ class LayoffStep(StepKind):
             {"kind": "layoffs", **_with(step, "knocker_melds", "defender")},
         )
 
-    def stated_problem(self, step, replay):
-        if _cards_set(step["answer"]) != _cards_set(replay.check["cards"]):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
+        if _cards_set(str(step["answer"])) != _cards_set(replay.check["cards"]):
             return wrong(step, f"the defender lays off {replay.check['cards'] or 'nothing'}")
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
+        answer = str(answer)  # a picks answer: cards
         if _cards_set(answer) == _cards_set(check["cards"]):
             return Verdict(True)
         extra = [c for c in answer.split() if c not in _cards_set(check["cards"])]
@@ -361,7 +393,7 @@ class LayoffStep(StepKind):
             return Verdict(False, "tutorial.why.layoff_extra", {"cards": " ".join(extra)})
         return Verdict(False, "tutorial.why.layoff_missing")
 
-    def table_html(self, step, replay, cat):
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         return _table(
             [
                 (cat.text("ui.knocker_melds"), melds_html(step["knocker_melds"], cat), False),
@@ -370,13 +402,13 @@ class LayoffStep(StepKind):
             ]
         )
 
-    def pickable(self, step):
+    def pickable(self, step: StepState) -> str:
         return step["defender"]
 
 
 @dataclass(frozen=True)
 class ScoreStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         result = engine({"op": "score", **_with(step, "knocker", "defender", "rules", "upcard")})
         return Replay(
             score_check(result),
@@ -389,15 +421,15 @@ class ScoreStep(StepKind):
             {"kind": "score", **_with(step, "knocker", "defender", "rules", "upcard")},
         )
 
-    def stated_problem(self, step, replay):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         if step["answer"] != replay.check["points"]:
             return wrong(step, replay.check["points"])
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         return judge_number(check["points"], check["mistakes"], answer)
 
-    def table_html(self, step, replay, cat):
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         rows = [
             (
                 cat.text(knocker_label(replay.check["outcome"])),
@@ -408,14 +440,10 @@ class ScoreStep(StepKind):
         ]
         if step.get("upcard"):
             rows.append((cat.text("ui.upcard"), card_html(step["upcard"], cat), False))
-        return _table(rows) + rules_line(
-            _rules_of(step),
-            HAND_RULES,
-            cat,
-        )
+        return Html(_table(rows) + rules_line(_rules_of(step), HAND_RULES, cat))
 
 
-def resolve(result, path: str):
+def resolve(result: object, path: str) -> object:
     """The value at a dotted path (``totals.0``) in an engine result, or None."""
     value = result
     for part in path.split("."):
@@ -430,7 +458,7 @@ def resolve(result, path: str):
 
 @dataclass(frozen=True)
 class SheetStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         result = engine(
             {
                 "op": "sheet",
@@ -447,7 +475,7 @@ class SheetStep(StepKind):
             {"kind": kind, "entries": step["entries"], **_with(step, "rules")},
         )
 
-    def stated_problem(self, step, replay):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         value = replay.check["value"]
         if isinstance(value, bool) or not isinstance(value, int):
             return f"find: {step['find']!r} is not a number in the engine's score sheet"
@@ -455,10 +483,10 @@ class SheetStep(StepKind):
             return wrong(step, value)
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         return judge_number(check["value"], check["mistakes"], answer)
 
-    def table_html(self, step, replay, cat):
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         t = cat.text
         head = f"<tr><th>#</th><th>{esc(t('ui.winner'))}</th><th>{esc(t('ui.points'))}</th></tr>"
         body = "".join(
@@ -476,7 +504,7 @@ class SheetStep(StepKind):
 
 @dataclass(frozen=True)
 class MoveStep(StepKind):
-    def replay(self, step):
+    def replay(self, step: StepState) -> Replay:
         state = engine({"op": "deal", **step["deal"], **_with(step, "rules")})
         for text in step.get("moves") or []:
             state = engine(
@@ -485,14 +513,16 @@ class MoveStep(StepKind):
         legal = {move_text({k: v for k, v in a.items() if k != "player"}) for a in state["legal"]}
         s = state["state"]
         turn = s["turn"]
-        table = {
+        table: MoveTable = {
             "hand": s["hands"][turn],
             "upcard": s["upcard"],
             "taken": s.get("taken") or "",
             "dealer": s["dealer"],
             "turn": turn,
         }
-        why = {}  # the engine's reason for each illegal choice, when it speaks to the learner
+        why: dict[
+            str, JsonObject
+        ] = {}  # the engine's reason for each illegal choice, when it speaks to the learner
         for choice in self.choices(step):
             if choice not in legal:
                 action = {**parse_move(choice, False), "player": turn}
@@ -506,7 +536,7 @@ class MoveStep(StepKind):
             table,
         )
 
-    def stated_problem(self, step, replay):
+    def stated_problem(self, step: StepState, replay: Replay) -> str | None:
         legal = replay.check["legal"]
         if step["answer"] not in step["choices"]:
             return f"the answer {step['answer']!r} is not one of the choices"
@@ -517,7 +547,7 @@ class MoveStep(StepKind):
             return f"the choice {other!r} is legal too: a step needs exactly one right choice"
         return None
 
-    def judge(self, step, check, answer):
+    def judge(self, step: StepState, check: JsonObject, answer: Answer) -> Verdict:
         if answer in check["legal"]:
             return Verdict(True)
         reason = check["why"].get(answer)
@@ -525,8 +555,9 @@ class MoveStep(StepKind):
             return Verdict(False, f"error.{reason['code']}", reason["params"])
         return Verdict(False, "tutorial.why.move")
 
-    def table_html(self, step, replay, cat):
+    def table_html(self, step: StepState, replay: Replay, cat: Catalog) -> Html:
         table, t = replay.table, cat.text
+        assert table is not None, "a move step's replay sets its table"
         who = "tutorial.dealer" if table["dealer"] == table["turn"] else "tutorial.non_dealer"
         rows = [
             (t("tutorial.you_are"), esc(t(who)), False),
@@ -538,16 +569,16 @@ class MoveStep(StepKind):
             rows.append((t("ui.upcard"), card_html(table["upcard"], cat), False))
         return _table(rows)
 
-    def choices(self, step):
+    def choices(self, step: StepState) -> list[str]:
         return step["choices"]
 
-    def choice_html(self, step, choice, cat):
+    def choice_html(self, step: StepState, choice: str, cat: Catalog) -> Html:
         parts = choice.split()
         card = card_html(parts[1], cat) if len(parts) > 1 else ""
         return cat.html(f"tutorial.move.{parts[0]}", card=card)
 
 
-def wrong(step: dict, detail) -> str:
+def wrong(step: StepState, detail: object) -> str:
     return f"the stated answer {step['answer']!r} is not what the engine computes: {detail}"
 
 
@@ -564,7 +595,11 @@ MOVE_REASONS = (
 engine's phases and are told as tutorial.why.move)."""
 
 
-def judge_number(right: int, mistakes: list, answer: int) -> Verdict:
+Mistake = tuple[str, int, dict[str, object]]
+"""A likely wrong number: the message that says what was left out, the number, its params."""
+
+
+def judge_number(right: int, mistakes: list[Mistake], answer: Answer) -> Verdict:
     """A number given as an answer: right, one of the likely mistakes (each with the message
     that says what was left out), or simply wrong."""
     if answer == right:
@@ -575,7 +610,7 @@ def judge_number(right: int, mistakes: list, answer: int) -> Verdict:
     return Verdict(False, "tutorial.why.number", {"value": answer})
 
 
-def score_check(result: dict) -> dict:
+def score_check(result: JsonObject) -> JsonObject:
     """What a score answer is judged against: the points, and the likely wrong answers, each
     with the message that says what was left out."""
     mult = result["multiplier"]
@@ -584,7 +619,7 @@ def score_check(result: dict) -> dict:
         for s in result["steps"]
         if s["code"] in ("undercut", "gin_score", "big_gin_score", "knock_win", "tie_knocker")
     )
-    mistakes = []
+    mistakes: list[Mistake] = []
     if result["outcome"] == "undercut":
         mistakes += [
             ("undercut_bonus", final["difference"] * mult, {"bonus": final["bonus"]}),
@@ -613,7 +648,7 @@ def score_check(result: dict) -> dict:
     }
 
 
-def sheet_mistakes(result: dict, path: str, value) -> list:
+def sheet_mistakes(result: JsonObject, path: str, value: object) -> list[Mistake]:
     """The likely wrong totals of a player (``totals.N``): each bonus left out."""
     parts = path.split(".")
     if len(parts) != 2 or parts[0] != "totals" or "game_bonus" not in result:
@@ -703,7 +738,7 @@ STEPS: dict[str, StepKind] = {
 """Every kind of lesson step, by its ``ask``."""
 
 
-def read_step(data: dict, lesson_rules: str | None = None) -> dict:
+def read_step(data: object, lesson_rules: str | None = None) -> StepState:
     """A step's fields (without its message ids) checked and canonical; ``answer`` too, when
     given. A lesson's rules apply to its steps that have rules and name none."""
     if not isinstance(data, dict):
@@ -719,11 +754,15 @@ def read_step(data: dict, lesson_rules: str | None = None) -> dict:
         )
     kind = STEPS[name]
     own = {k: v for k, v in data.items() if k not in COMMON}
-    out = {
-        "ask": name,
-        **({"id": data["id"]} if "id" in data else {}),
-        **F.read_fields(own, kind.fields, f"a {name} step"),
-    }
+    # each field read by its type, so the step has the shape its kind's fields give it
+    out = cast(
+        StepState,
+        {
+            "ask": name,
+            **({"id": data["id"]} if "id" in data else {}),
+            **F.read_fields(own, kind.fields, f"a {name} step"),
+        },
+    )
     if kind.rules and lesson_rules and "rules" not in out:
         out["rules"] = lesson_rules
     if "answer" in data:
@@ -736,11 +775,11 @@ def read_step(data: dict, lesson_rules: str | None = None) -> dict:
     return out
 
 
-def replay(step: dict) -> Replay:
+def replay(step: StepState) -> Replay:
     return STEPS[step["ask"]].replay(step)
 
 
-def stated_problem(step: dict, replayed: Replay) -> str | None:
+def stated_problem(step: StepState, replayed: Replay) -> str | None:
     """What is wrong with the author's answer, or None when the engine confirms it."""
     return STEPS[step["ask"]].stated_problem(step, replayed)
 
@@ -748,7 +787,7 @@ def stated_problem(step: dict, replayed: Replay) -> str | None:
 # --- markup -------------------------------------------------------------------------------------
 
 
-def message_html(key: str, params: dict, cat: Catalog) -> Html:
+def message_html(key: str, params: Mapping[str, object], cat: Catalog) -> Html:
     """A lesson message with its placeholders filled: cards drawn, numbers as they are. A
     placeholder the step cannot fill is a StepError (``missing_param``)."""
     missing = [n for n in re.findall(r"\{(\w+)\}", cat.template(key)) if n not in params]
@@ -773,13 +812,13 @@ def message_html(key: str, params: dict, cat: Catalog) -> Html:
     return cat.html(key, **filled)
 
 
-def params_of(step: dict, replayed: Replay) -> dict:
+def params_of(step: StepState, replayed: Replay) -> dict[str, object]:
     """The placeholder values of a step's messages: the preset's numbers, what the engine
     found, and the stated answer's card."""
     return {**_numbers(step), **replayed.params, **_with(step, "upcard")}
 
 
-def form_html(step: dict, cat: Catalog, hints: bool) -> Html:
+def form_html(step: StepState, cat: Catalog, hints: bool) -> Html:
     """The answer controls (hidden until the page's script shows them: without it the
     question and its worked answer stay)."""
     kind = STEPS[step["ask"]]
@@ -824,7 +863,7 @@ def form_html(step: dict, cat: Catalog, hints: bool) -> Html:
     )
 
 
-def step_html(step: dict, messages: dict, replayed: Replay, cat: Catalog) -> Html:
+def step_html(step: StepState, messages: StepMessages, replayed: Replay, cat: Catalog) -> Html:
     """A whole step as the build writes it: the question, the cards, the answer form, the
     feedback line, the hints and the worked answer. ``messages``: the step's message ids
     (``text``, ``hints``, ``explain``)."""
@@ -854,7 +893,7 @@ def step_html(step: dict, messages: dict, replayed: Replay, cat: Catalog) -> Htm
 # --- a learner's answer ---------------------------------------------------------------------------
 
 
-def read_answer(step: dict, text) -> object:
+def read_answer(step: StepState, text: object) -> Answer:
     """A learner's answer as the form sends it (a card, cards, a number, a choice)."""
     kind = STEPS[step["ask"]]
     if kind.control == "number":
@@ -868,7 +907,7 @@ def read_answer(step: dict, text) -> object:
     return F.Choice(tuple(kind.choices(step))).parse(text, "answer")
 
 
-def feedback(step: dict, answer, cat: Catalog) -> dict:
+def feedback(step: object, answer: object, cat: Catalog) -> JsonObject:
     """Judge a learner's answer to a step (replayed through the engine): ``right`` and the
     ``html`` that says so, and why not."""
     step = read_step(step)

@@ -316,10 +316,10 @@ def _order(session: Session, value: object) -> Session:
     cards = session.game.hand.hands[YOU]
     if not isinstance(value, list) or len(value) != len(cards):
         raise bad_field("order", "the cards of your hand, each once", value)
-    order = tuple(Card.parse(text) if isinstance(text, str) else None for text in value)
-    if None in order or set(order) != set(cards):
+    order = tuple(Card.parse(text) for text in value if isinstance(text, str))
+    if len(order) != len(value) or set(order) != set(cards):
         raise bad_field("order", "the cards of your hand, each once", value)
-    return session.replace(order=order)  # type: ignore[arg-type]
+    return session.replace(order=order)
 
 
 def _next(session: Session, value: object) -> Session:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
@@ -225,7 +226,7 @@ def new_session(
 # --- the fields ------------------------------------------------------------------------------
 
 
-def _flag(data: dict, name: str) -> bool:
+def _flag(data: Mapping[str, object], name: str) -> bool:
     value = data[name]
     if not isinstance(value, bool):
         raise bad_session(name, f"{name} is true or false")

@@ -15,6 +15,7 @@ cards face down, except those it took from the pile and still holds, until the e
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ginrummy import Card
@@ -29,6 +30,9 @@ from ginrummy.scoring import optimal_layouts
 from ..catalog import Catalog, Html, esc
 from ..markup import card_name, card_text, face, faces
 from .session import BOT, YOU, Session
+
+Group = tuple[str, list[Card]]
+"""Cards shown together in a hand: a meld (``"meld"``) or the deadwood (``"deadwood"``)."""
 
 # --- cards -----------------------------------------------------------------------------------
 
@@ -341,7 +345,7 @@ def piles_html(session: Session, cat: Catalog, live: bool, arrivals: dict[str, s
 # --- the reader's hand -----------------------------------------------------------------------
 
 
-def shown_groups(session: Session, player: int) -> list[tuple[str, list[Card]]]:
+def shown_groups(session: Session, player: int) -> list[Group]:
     """A player's cards as the table shows them: (``meld`` or ``deadwood``, cards) groups.
 
     While the hand is played, the reader's cards in the melds that leave the least deadwood
@@ -380,12 +384,12 @@ def shown_groups(session: Session, player: int) -> list[tuple[str, list[Card]]]:
     return ordered(session, groups) if player == YOU else groups
 
 
-def _dead(cards) -> list[tuple[str, list[Card]]]:
-    cards = sorted(cards, key=lambda c: (c.rank, "SHDC".index(c.suit)))
-    return [("deadwood", cards)] if cards else []
+def _dead(cards: Iterable[Card]) -> list[Group]:
+    dead = sorted(cards, key=lambda c: (c.rank, "SHDC".index(c.suit)))
+    return [("deadwood", dead)] if dead else []
 
 
-def ordered(session: Session, groups: list[tuple[str, list[Card]]]) -> list[tuple[str, list[Card]]]:
+def ordered(session: Session, groups: list[Group]) -> list[Group]:
     """The groups in the reader's own order (``session.order``, from dragging): each meld
     where its first card is, the deadwood cards in their order; by rank, melds first, where
     the reader has not moved them."""
@@ -408,7 +412,7 @@ def ordered(session: Session, groups: list[tuple[str, list[Card]]]) -> list[tupl
     return out
 
 
-def groups_html(groups, cat: Catalog, draw) -> str:
+def groups_html(groups: list[Group], cat: Catalog, draw: Callable[[Card], str]) -> str:
     parts = []
     for kind, cards in groups:
         inner = f'<div class="gin-group-cards">{"".join(draw(c) for c in cards)}</div>'
@@ -433,9 +437,11 @@ def knock_cards(hand: HandState) -> dict[Card, str]:
     if hand.turn != YOU or hand.phase != "discard":
         return found
     for action in legal_actions(hand):
-        ends = action.kind in ("knock", "gin") and action.card is not None
-        if ends and (action.kind == "gin" or action.card not in found):
-            found[action.card] = action.kind  # type: ignore[index]
+        card = action.card
+        if card is None or action.kind not in ("knock", "gin"):
+            continue
+        if action.kind == "gin" or card not in found:
+            found[card] = action.kind
     return found
 
 
@@ -524,7 +530,7 @@ def your_hand_html(session: Session, cat: Catalog, live: bool, arrivals: dict[st
     )
 
 
-def _hand_summary(groups, cat: Catalog) -> str:
+def _hand_summary(groups: list[Group], cat: Catalog) -> str:
     points = sum(c.value for kind, cards in groups if kind == "deadwood" for c in cards)
     text = cat.text("play.no_deadwood") if not points else ""
     return f'<p class="gin-hand-note">{esc(text)}</p>' if text else ""

@@ -8,12 +8,13 @@ words: the steps of a hand's score and of a game's settlement are worded by who 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ginrummy import RULESETS, Card
 from ginrummy.advice import check_lay_off_plan, lay_off_review
 from ginrummy.bots import LEVELS
-from ginrummy.hand import legal_actions
+from ginrummy.hand import Action, legal_actions
 from ginrummy.layoffs import fewest_lay_offs, lay_offs
 from ginrummy.match import FORMATS, Game
 from ginrummy.scoring import optimal_layouts
@@ -21,6 +22,7 @@ from ginrummy.scoring import optimal_layouts
 from ..catalog import Catalog, Html, esc
 from ..examples import sheet_table
 from ..markup import card_text, faces, step_html, step_key, step_params
+from ..shapes import JsonObject
 from . import coach
 from .session import BOT, YOU, Session
 from .table import button, knock_cards, lay_off_targets, mini_cards, table_html
@@ -170,7 +172,7 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
     return prompt, buttons
 
 
-def _of(legal, kind: str) -> dict[str, Any]:
+def _of(legal: Iterable[Action], kind: str) -> dict[str, Any]:
     return next(a for a in legal if a.kind == kind).to_json()
 
 
@@ -247,7 +249,7 @@ def verdict_html(session: Session, cat: Catalog) -> str:
     )
 
 
-def other_text(choice: dict, best: dict, game: Game, cat: Catalog) -> str:
+def other_text(choice: JsonObject, best: JsonObject, game: Game, cat: Catalog) -> str:
     """One of the next moves of a hint, with how often it wins the game against the best, in
     the whole percents the details table shows (or, when they are the same, as about as good:
     never "0 less")."""
@@ -608,7 +610,7 @@ def settings_html(session: Session, cat: Catalog) -> str:
     t = cat.text
     game = session.game
 
-    def options(name: str, values, chosen: str, label) -> str:
+    def options(name: str, values: Iterable[str], chosen: str, label: Callable[[str], str]) -> str:
         return "".join(
             f'<option value="{v}"{" selected" if v == chosen else ""}>{esc(label(v))}</option>'
             for v in values
