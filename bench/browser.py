@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--before SITE]
                                       [--variant NAME=SITE ...] [--compare-snapshot]
-                                      [--no-throttle] [--no-lighthouse]
+                                      [--no-throttle] [--no-lighthouse] [--no-gzip]
+                                      [--no-play]
                                       [--pages "" rules/gin/ ...]
 
 Builds nothing: it serves an already built site/ (`make site`) on loopback with nginx and the
@@ -31,6 +32,13 @@ site served with its .br copies, and with only its .gz ones (a host without Brot
 and loads the engine wheel). For each: the bytes from the boot trigger to the first live answer,
 and that time cold, from the offline cache (a warm load with the network off, served by the
 service worker) and cold at 12 Mbit/s down and 40 ms latency (DevTools network emulation).
+
+The boot step by step: the engine worker reports when each of its steps ended (worker.js's
+timeline: the worker created and started, the module and the snapshot read from the cache or the
+network, the module compiled, Pyodide's scripts imported, the module instantiated, the snapshot
+restored, the engine imported), printed in ms from the boot trigger for the first visit (cold)
+beside the second (offline), for each variant: where a second visit's time goes.
+(--no-gzip, --no-play, --no-throttle, --no-lighthouse and --edits 0 leave out the rest.)
 
 Lighthouse (`npx --yes lighthouse@12.2.3`, mobile, on the first two pages) runs when npx is
 available and --no-lighthouse is not given. Nothing here is a test: `make test` never runs it.
@@ -161,6 +169,22 @@ INIT_SCRIPT = r"""
   } catch (e) {}
 })();
 """
+
+# The boot's timeline: when each step ended, in ms from the boot trigger ("gin-boot"): the
+# worker's steps (worker.js's timeline, in ms since the epoch), the page's "gin-ready", and the
+# first answer (on a second visit the engine boots at idle, so that one waits for the reader).
+TIMELINE_JS = """async () => {
+  const boot = (performance.getEntriesByName("gin-boot")[0] || {}).startTime;
+  if (boot === undefined || !window.ginEngine) return null;
+  const ready = await Promise.race([window.ginEngine.ready.catch(() => null),
+    new Promise((resolve) => setTimeout(() => resolve(null), 100))]);
+  if (!ready || !ready.timeline) return null;
+  const zero = performance.timeOrigin + boot;
+  const timeline = Object.fromEntries(Object.entries(ready.timeline).map(
+    ([name, at]) => [name, Math.round(at - zero)]));
+  timeline["ready (page)"] = Math.round(performance.getEntriesByName("gin-ready")[0].startTime - boot);
+  return timeline;
+}"""
 
 MARKS_JS = """() => Object.fromEntries(["gin-boot", "gin-ready", "gin-first-answer",
   "bench-action"].map(
@@ -331,6 +355,7 @@ def one_load(
         "() => window.ginEngine && Promise.race([window.ginEngine.ready.then((r) => r.phases,"
         " () => null), new Promise((r) => setTimeout(() => r(null), 100))])"
     )
+    result["timeline"] = page.evaluate(TIMELINE_JS)
     result["sent"] = sent
     # The engine's download, from the boot trigger to the first answer: the runtime's files
     # (the worker's own scripts load when the page is idle, before any action).
@@ -480,6 +505,10 @@ def main() -> int:
         help="skip the cold loads at 12 Mbit/s and 40 ms",
     )
     parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument(
+        "--no-gzip", action="store_true", help="skip the site served with only its .gz copies"
+    )
+    parser.add_argument("--no-play", action="store_true", help="skip the play page")
     args = parser.parse_args()
 
     site = args.site.resolve()
@@ -490,7 +519,9 @@ def main() -> int:
     # name -> (site, Brotli served): the site as built, with Brotli and with only the .gz copies
     # (a server without Brotli); the site before (--before), as it was served; without the
     # snapshot (a copy whose runtime.js names none).
-    variants = {"after, br": (site, True), "after, gzip only": (site, False)}
+    variants = {"after, br": (site, True)}
+    if not args.no_gzip:
+        variants["after, gzip only"] = (site, False)
     if args.before:
         before = args.before.resolve()
         has_br = any((before / "assets/runtime").rglob("*.br"))
@@ -555,7 +586,7 @@ def main() -> int:
                         f"{line}; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
                         flush=True,
                     )
-            for variant, server in servers.items():
+            for variant, server in servers.items() if not args.no_play else ():
                 first, second = play_loads(browser, server, variants[variant][0])
                 plays[variant]["first"].append(first)
                 plays[variant]["second"].append(second)
@@ -577,8 +608,44 @@ def main() -> int:
                     lh[page_path] = lighthouse(server.base + page_path, Path(tmp) / "lh.json")
 
     report(results, variants, args.pages, lh, args.runs)
+    report_timeline(results, variants, args.pages)
     report_play(plays)
     return 0
+
+
+def report_timeline(results, variants, pages) -> None:
+    """The boot's steps, first visit (cold) beside second visit (offline), each variant side by
+    side: when each step ended, in ms from the boot trigger (medians)."""
+    names = list(variants)
+    for page_path in pages:
+        columns = [(n, kind) for n in names for kind in ("cold", "warm")]
+        lines = {
+            column: [x["timeline"] for x in results[column[0], page_path][column[1]]]
+            for column in columns
+        }
+        lines = {c: [t for t in ts if t] for c, ts in lines.items()}
+        steps: list[str] = []
+        for ts in lines.values():
+            for t in ts:
+                steps += [k for k in t if k not in steps]
+        if not steps:
+            continue
+        at = {c: {k: med([t.get(k) for t in ts]) for k in steps} for c, ts in lines.items()}
+        steps.sort(key=lambda k: min((a[k] for a in at.values() if a[k] is not None), default=0))
+        print(
+            f"\nThe boot of /{page_path}, step by step: when each step ended, ms from the boot "
+            "trigger (medians; first visit = cold, second = offline, from the cache):"
+        )
+        heads = [f"{n}: {'first' if kind == 'cold' else 'second'}" for n, kind in columns]
+        width = max(map(len, steps))
+        print(" " * (width + 2) + "  ".join(h.rjust(max(len(h), 8)) for h in heads))
+        for k in steps:
+            cells = [fmt(at[c][k]).rjust(max(len(h), 8)) for c, h in zip(columns, heads)]
+            print(f"  {k.ljust(width)}" + "  ".join(cells))
+        if len(names) > 1:
+            second = [at[n, "warm"].get("ready (page)") for n in names]
+            if second[0] is not None:
+                print(f"  second visit, boot→ready: {side_by_side(names, second, 'ms')}")
 
 
 def report_play(plays: dict) -> None:

@@ -12,8 +12,10 @@
 //
 // Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
 //                {id, request}             request: a JSON-able object for ginview.api.handle
-// Messages out:  {type: "ready", ms, phases}  booted; ms = time from the boot message;
-//                                          phases = ms spent in each step (for the benchmark)
+// Messages out:  {type: "ready", ms, phases, timeline}
+//                                          booted; ms = time from the boot message;
+//                                          phases = ms spent in each step, timeline = when each
+//                                          step ended, in ms since the epoch (for the benchmark)
 //                {type: "error", message}  the boot failed; every pending and later request fails
 //                {type: "kept"}            after the boot, the runtime files it downloaded are
 //                                          in the offline cache (the page then asks the
@@ -36,6 +38,13 @@ const BOOT_TIMEOUT_MS = 60000;
 
 let booting = null; // Promise of the proxy to ginview.api.handle, once a boot has started
 
+// When each step of a boot ended (ms since the epoch, so that the page can set them against its
+// own marks): the benchmark's timeline of a first and a second visit (bench/browser.py).
+const timeline = { "worker created": Math.round(performance.timeOrigin) };
+const stamp = (name) => {
+  timeline[name] ??= Math.round(performance.timeOrigin + performance.now());
+};
+
 function boot() {
   if (!booting) {
     // (The watch first: it wraps fetch, which loadEngine calls at once.)
@@ -53,15 +62,18 @@ async function loadEngine() {
   const started = performance.now();
   const phases = {};
   let last = started;
+  stamp("boot asked");
   const phase = (name) => {
     const now = performance.now();
     phases[name] = Math.round(now - last);
     last = now;
+    stamp(name);
   };
   // When the steps that overlap were done, in ms from the start ("@wasm read", …): the benchmark
   // shows where a boot's time goes.
   const at = (name) => (value) => {
     phases[`@${name}`] ??= Math.round(performance.now() - started);
+    stamp(name);
     return value;
   };
   instantiated = at("instantiated");
@@ -108,7 +120,7 @@ async function loadEngine() {
   const api = pyodide.pyimport(runtime.API_MODULE);
   const handle = api.handle;
   phase("import engine");
-  postMessage({ type: "ready", ms: Math.round(performance.now() - started), phases });
+  postMessage({ type: "ready", ms: Math.round(performance.now() - started), phases, timeline });
   return handle;
 }
 
@@ -126,6 +138,7 @@ const STAND_IN = new Response(null); // what loadPyodide gets when it asks for t
 let failBoot = () => {};
 function watchRuntimeFetches() {
   WebAssembly.instantiateStreaming = async (source, imports) => {
+    stamp("instantiation asked"); // (by pyodide.asm.mjs, once loaded and the snapshot in hand)
     const response = await source;
     if (response !== STAND_IN) return realInstantiate(response, imports);
     const module = await compiled;
@@ -247,6 +260,8 @@ function timeout(ms) {
 function describe(err) {
   return String((err && err.message) || err);
 }
+
+stamp("worker started");
 
 self.onmessage = async (event) => {
   const data = event.data || {};
