@@ -3,7 +3,7 @@
     .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--before SITE]
                                       [--variant NAME=SITE ...] [--compare-snapshot]
                                       [--no-throttle] [--no-lighthouse] [--no-gzip]
-                                      [--no-play]
+                                      [--no-play] [--profile]
                                       [--pages "" rules/gin/ ...]
 
 Builds nothing: it serves an already built site/ (`make site`) on loopback with nginx and the
@@ -38,7 +38,10 @@ timeline: the worker created and started, the module and the snapshot read from 
 network, the module compiled, Pyodide's scripts imported, the module instantiated, the snapshot
 restored, the engine imported), printed in ms from the boot trigger for the first visit (cold)
 beside the second (offline), for each variant: where a second visit's time goes.
-(--no-gzip, --no-play, --no-throttle, --no-lighthouse and --edits 0 leave out the rest.)
+With --profile each run's browser keeps a profile on disk, as a reader's does (a fresh context
+keeps its caches in memory), and a third visit
+follows the second. (--no-gzip, --no-play, --no-throttle, --no-lighthouse and --edits 0 leave
+out the rest.)
 
 Lighthouse (`npx --yes lighthouse@12.2.3`, mobile, on the first two pages) runs when npx is
 available and --no-lighthouse is not given. Nothing here is a test: `make test` never runs it.
@@ -509,6 +512,12 @@ def main() -> int:
         "--no-gzip", action="store_true", help="skip the site served with only its .gz copies"
     )
     parser.add_argument("--no-play", action="store_true", help="skip the play page")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="each cold load in a fresh browser profile on disk (not in memory), followed by a "
+        "second and a third visit (offline): with the code caches a reader's browser keeps",
+    )
     args = parser.parse_args()
 
     site = args.site.resolve()
@@ -536,7 +545,9 @@ def main() -> int:
 
     edits_per_load = math.ceil(args.edits / args.runs) if args.edits else 0
     results = {
-        (v, p): {"cold": [], "warm": [], "throttled": []} for v in variants for p in args.pages
+        (v, p): {"cold": [], "warm": [], "third": [], "throttled": []}
+        for v in variants
+        for p in args.pages
     }
     plays: dict = {v: {"first": [], "second": [], "throttled": []} for v in variants}
     print(
@@ -553,7 +564,15 @@ def main() -> int:
             for page_path in args.pages:
                 for variant, server in servers.items():  # interleaved: same conditions
                     keep = offline_files(variants[variant][0], page_path)
-                    context = browser.new_context(viewport={"width": 1280, "height": 900})
+                    if args.profile:  # a fresh profile on disk, as a reader's browser keeps one
+                        context = pw.chromium.launch_persistent_context(
+                            tempfile.mkdtemp(prefix="profile-", dir=scratch),
+                            executable_path=CHROMIUM,
+                            args=CHROMIUM_ARGS,
+                            viewport={"width": 1280, "height": 900},
+                        )
+                    else:
+                        context = browser.new_context(viewport={"width": 1280, "height": 900})
                     context.add_init_script(INIT_SCRIPT)
                     cold = one_load(context, server, page_path, 0, keep=keep)
                     context.set_offline(keep is not None)  # from the offline cache
@@ -563,8 +582,10 @@ def main() -> int:
                         page_path,
                         edits_per_load if variant == next(iter(variants)) else 0,
                     )
-                    context.close()
                     r = results[variant, page_path]
+                    if args.profile:  # and a third visit, with the code the browser kept
+                        r["third"].append(one_load(context, server, page_path, 0))
+                    context.close()
                     r["cold"].append(cold)
                     r["warm"].append(warm)
                     line = (
@@ -618,7 +639,10 @@ def report_timeline(results, variants, pages) -> None:
     side: when each step ended, in ms from the boot trigger (medians)."""
     names = list(variants)
     for page_path in pages:
-        columns = [(n, kind) for n in names for kind in ("cold", "warm")]
+        kinds = (
+            ("cold", "warm", "third") if results[names[0], page_path]["third"] else ("cold", "warm")
+        )
+        columns = [(n, kind) for n in names for kind in kinds]
         lines = {
             column: [x["timeline"] for x in results[column[0], page_path][column[1]]]
             for column in columns
@@ -634,18 +658,20 @@ def report_timeline(results, variants, pages) -> None:
         steps.sort(key=lambda k: min((a[k] for a in at.values() if a[k] is not None), default=0))
         print(
             f"\nThe boot of /{page_path}, step by step: when each step ended, ms from the boot "
-            "trigger (medians; first visit = cold, second = offline, from the cache):"
+            "trigger (medians; first visit = cold, second (and third) = offline, from the cache):"
         )
-        heads = [f"{n}: {'first' if kind == 'cold' else 'second'}" for n, kind in columns]
+        label = {"cold": "first", "warm": "second", "third": "third"}
+        heads = [f"{n}: {label[kind]}" for n, kind in columns]
         width = max(map(len, steps))
         print(" " * (width + 2) + "  ".join(h.rjust(max(len(h), 8)) for h in heads))
         for k in steps:
             cells = [fmt(at[c][k]).rjust(max(len(h), 8)) for c, h in zip(columns, heads)]
             print(f"  {k.ljust(width)}" + "  ".join(cells))
         if len(names) > 1:
-            second = [at[n, "warm"].get("ready (page)") for n in names]
-            if second[0] is not None:
-                print(f"  second visit, boot→ready: {side_by_side(names, second, 'ms')}")
+            for kind in kinds:
+                values = [at[n, kind].get("ready (page)") for n in names]
+                if values[0] is not None:
+                    print(f"  {label[kind]} visit, boot→ready: {side_by_side(names, values, 'ms')}")
 
 
 def report_play(plays: dict) -> None:

@@ -44,6 +44,10 @@ const timeline = { "worker created": Math.round(performance.timeOrigin) };
 const stamp = (name) => {
   timeline[name] ??= Math.round(performance.timeOrigin + performance.now());
 };
+const note = (name) => (value) => { // stamp(name) once the promise it follows is settled
+  stamp(name);
+  return value;
+};
 
 function boot() {
   if (!booting) {
@@ -90,23 +94,28 @@ async function loadEngine() {
     compiled = wasm.then(({ module }) => module).then(at("wasm compiled"));
     compiled.catch((err) => failBoot(err));
     snapshot = Promise.all([
-      fetch(SNAPSHOT_URL, { integrity: integrityOf(SNAPSHOT_URL) })
-        .then((response) => response.arrayBuffer())
-        .then(at("snapshot read")),
+      readSnapshot().then(at("snapshot read")),
       wasmBytes,
     ]).then(([shipped, module]) => expandSnapshot(shipped, module)).then(at("snapshot expanded"));
   }
   snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
+  // loadPyodide sizes the module's memory by the snapshot before it instantiates the module, and
+  // restores the snapshot only once the module's runtime has started. Given a stand-in of the
+  // snapshot's size (runtime.SNAPSHOT_SIZE, from the build), it instantiates the module and
+  // starts its runtime while the snapshot is still read, checked and expanded; the snapshot
+  // itself is restored in the stand-in's place (startModule).
+  const standIn = snapshot && runtime.SNAPSHOT_SIZE && new Uint8Array(runtime.SNAPSHOT_SIZE);
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
-  phase("import");
+  phase("pyodide.mjs imported");
   const pyodide = await loadPyodide({
+    _loadSnapshot: standIn || snapshot,
+    createPyodideModule: standIn ? (settings) => startModule(settings, snapshot) : undefined,
     indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
     stdLibURL: STDLIB_URL,
-    _loadSnapshot: snapshot,
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
-  phase("loadPyodide");
+  phase("loadPyodide"); // its last step: Python's start on the restored memory
   if (!snapshot) {
     await pyodide.loadPackage(runtime.PACKAGES, {
       messageCallback: () => {},
@@ -221,8 +230,8 @@ async function dropKept(url) {
 async function loadWasm() {
   const kept = await keptCopy(WASM_URL);
   if (kept) {
-    const module = WebAssembly.compileStreaming(kept.clone()).catch(() => null);
-    const bytes = await intactBytes(kept, integrityOf(WASM_URL)).catch(() => null);
+    const module = WebAssembly.compileStreaming(kept.clone()).then(note("wasm compiled"), () => null);
+    const bytes = await intactBytes(kept, integrityOf(WASM_URL)).then(note("wasm checked"), () => null);
     if (bytes && (await module)) return { module: await module, bytes };
     await dropKept(WASM_URL);
   }
@@ -236,6 +245,33 @@ async function loadWasm() {
     .catch(async () => WebAssembly.compile(await bytes))
     .catch(failed("compile"));
   return { module, bytes: await bytes };
+}
+
+// Pyodide's module (pyodide.asm.mjs's factory), instantiated and its runtime started for a
+// memory of the snapshot's size; its restore then takes the snapshot (expanded, once read and
+// checked) for the stand-in loadPyodide gave it.
+async function startModule(settings, snapshot) {
+  const { default: createModule } = await import(RUNTIME_URL + "pyodide.asm.mjs");
+  const module = await createModule(settings);
+  stamp("module started");
+  const memory = await snapshot;
+  if (memory.length !== settings.INITIAL_MEMORY) {
+    throw new Error(`the engine snapshot restores ${memory.length} bytes, not ${settings.INITIAL_MEMORY}`);
+  }
+  const restore = module.API.restoreSnapshot;
+  module.API.restoreSnapshot = () => note("snapshot restored")(restore(memory));
+  return module;
+}
+
+// The shipped snapshot's bytes: a kept copy is read once, and checked against its integrity (a
+// damaged one is dropped); else downloaded, checked by the browser.
+async function readSnapshot() {
+  const kept = await keptCopy(SNAPSHOT_URL);
+  const bytes = kept && (await intactBytes(kept, integrityOf(SNAPSHOT_URL)).catch(() => null));
+  if (bytes) return bytes;
+  if (kept) await dropKept(SNAPSHOT_URL);
+  const response = await fetch(SNAPSHOT_URL, { integrity: integrityOf(SNAPSHOT_URL) });
+  return response.arrayBuffer();
 }
 
 // The integrity the build gave a runtime file (undefined for a file it gave none).
