@@ -434,16 +434,13 @@ def write_runtime(
         runtime.stage_runtime(pyodide_dir, built, staging, cache_dir)
         name = runtime.runtime_dir_name(version, staging)
         boot = runtime.boot_integrity(staging)
-        memory = runtime.snapshot_size(staging)
         target = site_dir / "assets" / "runtime" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(staging), target)
         gin_dir = site_dir / "assets" / "gin"
         gin_dir.mkdir(parents=True, exist_ok=True)
         (gin_dir / "runtime.js").write_text(
-            runtime.runtime_module(
-                name, [w.name.split("-")[0] for w in built], boot=boot, memory=memory
-            )
+            runtime.runtime_module(name, [w.name.split("-")[0] for w in built], boot=boot)
         )
     finally:
         shutil.rmtree(staging.parent, ignore_errors=True)

@@ -326,19 +326,11 @@ def boot_integrity(staged: Path) -> dict[str, str]:
     return {name: sri(staged / name) for name in BOOT_FILES}
 
 
-def snapshot_size(staged: Path) -> int:
-    """The size of the memory the engine's snapshot restores: the second uint32 of the shipped
-    snapshot's header (docs/assets/gin/snapshot.js)."""
-    with open(staged / SNAPSHOT, "rb") as f:
-        return int.from_bytes(f.read(8)[4:], "little")
-
-
 def runtime_module(
     dir_name: str,
     packages: list[str],
     stdlib_file: str | None = STDLIB_PYC,
     boot: dict[str, str] | None = None,
-    memory: int | None = None,
 ) -> str:
     """The text of assets/gin/runtime.js (RUNTIME_DIR relative to runtime.js, the file names
     relative to RUNTIME_DIR). PACKAGES: the wheels' packages, loaded by name when there is no
@@ -346,9 +338,7 @@ def runtime_module(
     integrity of each of BOOT_FILES (:func:`boot_integrity`), if the browser is to restore the
     memory snapshot (SNAPSHOT_FILE, on SNAPSHOT_STDLIB_FILE) instead of booting Python and
     loading the wheels; then BOOT_FILES, what that boot reads (a page boots at idle when they
-    are all kept for offline use), and INTEGRITY, {file: integrity}. memory: the snapshot's
-    size (:func:`snapshot_size`), SNAPSHOT_SIZE: the worker sizes the module's memory with it,
-    and instantiates the module, while the snapshot is read."""
+    are all kept for offline use), and INTEGRITY, {file: integrity}."""
     text = (
         f'export const RUNTIME_DIR = "../runtime/{dir_name}/";\n'
         f"export const PACKAGES = {json.dumps(packages)};\n"
@@ -362,10 +352,6 @@ def runtime_module(
         text += (
             f'export const SNAPSHOT_FILE = "{SNAPSHOT}";\n'
             f'export const SNAPSHOT_STDLIB_FILE = "{SNAPSHOT_STDLIB}";\n'
-        )
-        if memory:
-            text += f"export const SNAPSHOT_SIZE = {memory};\n"
-        text += (
             f"export const BOOT_FILES = {json.dumps(list(boot))};\n"
             f"export const INTEGRITY = {json.dumps(boot)};\n"
         )

@@ -172,7 +172,7 @@ def test_missing_node_is_one_line(monkeypatch, tmp_path):
 
 def test_runtime_module_text():
     boot = {name: f"sha256-{i}=" for i, name in enumerate(runtime.BOOT_FILES)}
-    text = runtime_module("pyodide-1.2.3-abc", ["ginrummy", "ginview"], boot=boot, memory=1234)
+    text = runtime_module("pyodide-1.2.3-abc", ["ginrummy", "ginview"], boot=boot)
     assert exported(text) == {
         "RUNTIME_DIR": "../runtime/pyodide-1.2.3-abc/",
         "PACKAGES": ["ginrummy", "ginview"],
@@ -182,14 +182,11 @@ def test_runtime_module_text():
         "STDLIB_FILE": STDLIB_PYC,
         "SNAPSHOT_FILE": "engine.snapshot",
         "SNAPSHOT_STDLIB_FILE": "engine_stdlib.zip",
-        "SNAPSHOT_SIZE": 1234,
         "BOOT_FILES": list(runtime.BOOT_FILES),
         "INTEGRITY": boot,
     }
     plain = exported(runtime_module("pyodide-1.2.3-abc", ["x"], stdlib_file=None))
-    assert not {"STDLIB_FILE", "SNAPSHOT_FILE", "SNAPSHOT_SIZE", "BOOT_FILES", "INTEGRITY"} & set(
-        plain
-    )
+    assert not {"STDLIB_FILE", "SNAPSHOT_FILE", "BOOT_FILES", "INTEGRITY"} & set(plain)
 
 
 BOOT = textwrap.dedent("""

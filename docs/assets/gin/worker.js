@@ -99,17 +99,15 @@ async function loadEngine() {
     ]).then(([shipped, module]) => expandSnapshot(shipped, module)).then(at("snapshot expanded"));
   }
   snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
-  // loadPyodide sizes the module's memory by the snapshot before it instantiates the module, and
-  // restores the snapshot only once the module's runtime has started. Given a stand-in of the
-  // snapshot's size (runtime.SNAPSHOT_SIZE, from the build), it instantiates the module and
-  // starts its runtime while the snapshot is still read, checked and expanded; the snapshot
-  // itself is restored in the stand-in's place (startModule).
-  const standIn = snapshot && runtime.SNAPSHOT_SIZE && new Uint8Array(runtime.SNAPSHOT_SIZE);
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
   phase("pyodide.mjs imported");
+  // Pyodide's big script, imported when loadPyodide would import it (for the timeline: when the
+  // module's runtime has started, and when the snapshot is restored).
+  const script = import(RUNTIME_URL + "pyodide.asm.mjs");
+  script.then(note("pyodide.asm.mjs imported"), () => {});
   const pyodide = await loadPyodide({
-    _loadSnapshot: standIn || snapshot,
-    createPyodideModule: standIn ? (settings) => startModule(settings, snapshot) : undefined,
+    _loadSnapshot: snapshot,
+    createPyodideModule: (settings) => startModule(settings, script),
     indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
     stdLibURL: STDLIB_URL,
     stdout: () => {},
@@ -247,19 +245,14 @@ async function loadWasm() {
   return { module, bytes: await bytes };
 }
 
-// Pyodide's module (pyodide.asm.mjs's factory), instantiated and its runtime started for a
-// memory of the snapshot's size; its restore then takes the snapshot (expanded, once read and
-// checked) for the stand-in loadPyodide gave it.
-async function startModule(settings, snapshot) {
-  const { default: createModule } = await import(RUNTIME_URL + "pyodide.asm.mjs");
-  const module = await createModule(settings);
+// Pyodide's module, made by pyodide.asm.mjs's factory (instantiated, its runtime started) as
+// loadPyodide would make it; only the timeline notes when it is made and when the snapshot is
+// restored into its memory.
+async function startModule(settings, script) {
+  const module = await (await script).default(settings);
   stamp("module started");
-  const memory = await snapshot;
-  if (memory.length !== settings.INITIAL_MEMORY) {
-    throw new Error(`the engine snapshot restores ${memory.length} bytes, not ${settings.INITIAL_MEMORY}`);
-  }
   const restore = module.API.restoreSnapshot;
-  module.API.restoreSnapshot = () => note("snapshot restored")(restore(memory));
+  module.API.restoreSnapshot = (...args) => note("snapshot restored")(restore(...args));
   return module;
 }
 
