@@ -37,11 +37,12 @@ The boot step by step: the engine worker reports when each of its steps ended (w
 timeline: the worker created and started, the module and the snapshot read from the cache or the
 network, the module compiled, Pyodide's scripts imported, the module instantiated, the snapshot
 restored, the engine imported), printed in ms from the boot trigger for the first visit (cold)
-beside the second (offline), for each variant: where a second visit's time goes.
-With --profile each run's browser keeps a profile on disk, as a reader's does (a fresh context
-keeps its caches in memory), and a third visit
-follows the second. (--no-gzip, --no-play, --no-throttle, --no-lighthouse and --edits 0 leave
-out the rest.)
+beside the second (offline), for each variant: where a second visit's time goes. (The first
+answer after that is the "reader's action→first answer" above: on a second visit the engine
+boots at idle, before the reader acts.) With --profile each run's browser keeps a profile on
+disk, as a reader's does (a fresh context keeps its caches in memory; on disk Chromium keeps the
+code it compiled for Pyodide's script beside its kept copy), and a third visit follows the
+second. (--no-gzip, --no-play, --no-throttle, --no-lighthouse and --edits 0 leave out the rest.)
 
 Lighthouse (`npx --yes lighthouse@12.2.3`, mobile, on the first two pages) runs when npx is
 available and --no-lighthouse is not given. Nothing here is a test: `make test` never runs it.
@@ -174,8 +175,7 @@ INIT_SCRIPT = r"""
 """
 
 # The boot's timeline: when each step ended, in ms from the boot trigger ("gin-boot"): the
-# worker's steps (worker.js's timeline, in ms since the epoch), the page's "gin-ready", and the
-# first answer (on a second visit the engine boots at idle, so that one waits for the reader).
+# worker's steps (worker.js's timeline, in ms since the epoch) and the page's "gin-ready".
 TIMELINE_JS = """async () => {
   const boot = (performance.getEntriesByName("gin-boot")[0] || {}).startTime;
   if (boot === undefined || !window.ginEngine) return null;
