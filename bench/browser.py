@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/browser.py [--site site] [--runs 5] [--edits 30] [--before SITE]
                                       [--variant NAME=SITE ...] [--compare-snapshot]
-                                      [--no-throttle] [--no-lighthouse]
+                                      [--no-throttle] [--no-lighthouse] [--no-gzip]
+                                      [--no-play] [--profile]
                                       [--pages "" rules/gin/ ...]
 
 Builds nothing: it serves an already built site/ (`make site`) on loopback with nginx and the
@@ -31,6 +32,17 @@ site served with its .br copies, and with only its .gz ones (a host without Brot
 and loads the engine wheel). For each: the bytes from the boot trigger to the first live answer,
 and that time cold, from the offline cache (a warm load with the network off, served by the
 service worker) and cold at 12 Mbit/s down and 40 ms latency (DevTools network emulation).
+
+The boot step by step: the engine worker reports when each of its steps ended (worker.js's
+timeline: the worker created and started, the module and the snapshot read from the cache or the
+network, the module compiled, Pyodide's scripts imported, the module instantiated, the snapshot
+restored, the engine imported), printed in ms from the boot trigger for the first visit (cold)
+beside the second (offline), for each variant: where a second visit's time goes. (The first
+answer after that is the "reader's action→first answer" above: on a second visit the engine
+boots at idle, before the reader acts.) With --profile each run's browser keeps a profile on
+disk, as a reader's does (a fresh context keeps its caches in memory; on disk Chromium keeps the
+code it compiled for Pyodide's script beside its kept copy), and a third visit follows the
+second. (--no-gzip, --no-play, --no-throttle, --no-lighthouse and --edits 0 leave out the rest.)
 
 Lighthouse (`npx --yes lighthouse@12.2.3`, mobile, on the first two pages) runs when npx is
 available and --no-lighthouse is not given. Nothing here is a test: `make test` never runs it.
@@ -161,6 +173,21 @@ INIT_SCRIPT = r"""
   } catch (e) {}
 })();
 """
+
+# The boot's timeline: when each step ended, in ms from the boot trigger ("gin-boot"): the
+# worker's steps (worker.js's timeline, in ms since the epoch) and the page's "gin-ready".
+TIMELINE_JS = """async () => {
+  const boot = (performance.getEntriesByName("gin-boot")[0] || {}).startTime;
+  if (boot === undefined || !window.ginEngine) return null;
+  const ready = await Promise.race([window.ginEngine.ready.catch(() => null),
+    new Promise((resolve) => setTimeout(() => resolve(null), 100))]);
+  if (!ready || !ready.timeline) return null;
+  const zero = performance.timeOrigin + boot;
+  const timeline = Object.fromEntries(Object.entries(ready.timeline).map(
+    ([name, at]) => [name, Math.round(at - zero)]));
+  timeline["ready (page)"] = Math.round(performance.getEntriesByName("gin-ready")[0].startTime - boot);
+  return timeline;
+}"""
 
 MARKS_JS = """() => Object.fromEntries(["gin-boot", "gin-ready", "gin-first-answer",
   "bench-action"].map(
@@ -331,6 +358,7 @@ def one_load(
         "() => window.ginEngine && Promise.race([window.ginEngine.ready.then((r) => r.phases,"
         " () => null), new Promise((r) => setTimeout(() => r(null), 100))])"
     )
+    result["timeline"] = page.evaluate(TIMELINE_JS)
     result["sent"] = sent
     # The engine's download, from the boot trigger to the first answer: the runtime's files
     # (the worker's own scripts load when the page is idle, before any action).
@@ -480,6 +508,16 @@ def main() -> int:
         help="skip the cold loads at 12 Mbit/s and 40 ms",
     )
     parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument(
+        "--no-gzip", action="store_true", help="skip the site served with only its .gz copies"
+    )
+    parser.add_argument("--no-play", action="store_true", help="skip the play page")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="each cold load in a fresh browser profile on disk (not in memory), followed by a "
+        "second and a third visit (offline): with the code caches a reader's browser keeps",
+    )
     args = parser.parse_args()
 
     site = args.site.resolve()
@@ -490,7 +528,9 @@ def main() -> int:
     # name -> (site, Brotli served): the site as built, with Brotli and with only the .gz copies
     # (a server without Brotli); the site before (--before), as it was served; without the
     # snapshot (a copy whose runtime.js names none).
-    variants = {"after, br": (site, True), "after, gzip only": (site, False)}
+    variants = {"after, br": (site, True)}
+    if not args.no_gzip:
+        variants["after, gzip only"] = (site, False)
     if args.before:
         before = args.before.resolve()
         has_br = any((before / "assets/runtime").rglob("*.br"))
@@ -505,7 +545,9 @@ def main() -> int:
 
     edits_per_load = math.ceil(args.edits / args.runs) if args.edits else 0
     results = {
-        (v, p): {"cold": [], "warm": [], "throttled": []} for v in variants for p in args.pages
+        (v, p): {"cold": [], "warm": [], "third": [], "throttled": []}
+        for v in variants
+        for p in args.pages
     }
     plays: dict = {v: {"first": [], "second": [], "throttled": []} for v in variants}
     print(
@@ -522,7 +564,15 @@ def main() -> int:
             for page_path in args.pages:
                 for variant, server in servers.items():  # interleaved: same conditions
                     keep = offline_files(variants[variant][0], page_path)
-                    context = browser.new_context(viewport={"width": 1280, "height": 900})
+                    if args.profile:  # a fresh profile on disk, as a reader's browser keeps one
+                        context = pw.chromium.launch_persistent_context(
+                            tempfile.mkdtemp(prefix="profile-", dir=scratch),
+                            executable_path=CHROMIUM,
+                            args=CHROMIUM_ARGS,
+                            viewport={"width": 1280, "height": 900},
+                        )
+                    else:
+                        context = browser.new_context(viewport={"width": 1280, "height": 900})
                     context.add_init_script(INIT_SCRIPT)
                     cold = one_load(context, server, page_path, 0, keep=keep)
                     context.set_offline(keep is not None)  # from the offline cache
@@ -532,8 +582,10 @@ def main() -> int:
                         page_path,
                         edits_per_load if variant == next(iter(variants)) else 0,
                     )
-                    context.close()
                     r = results[variant, page_path]
+                    if args.profile:  # and a third visit, with the code the browser kept
+                        r["third"].append(one_load(context, server, page_path, 0))
+                    context.close()
                     r["cold"].append(cold)
                     r["warm"].append(warm)
                     line = (
@@ -555,7 +607,7 @@ def main() -> int:
                         f"{line}; long tasks {len(cold['longtasks'])}+{len(warm['longtasks'])}",
                         flush=True,
                     )
-            for variant, server in servers.items():
+            for variant, server in servers.items() if not args.no_play else ():
                 first, second = play_loads(browser, server, variants[variant][0])
                 plays[variant]["first"].append(first)
                 plays[variant]["second"].append(second)
@@ -577,8 +629,49 @@ def main() -> int:
                     lh[page_path] = lighthouse(server.base + page_path, Path(tmp) / "lh.json")
 
     report(results, variants, args.pages, lh, args.runs)
+    report_timeline(results, variants, args.pages)
     report_play(plays)
     return 0
+
+
+def report_timeline(results, variants, pages) -> None:
+    """The boot's steps, first visit (cold) beside second visit (offline), each variant side by
+    side: when each step ended, in ms from the boot trigger (medians)."""
+    names = list(variants)
+    for page_path in pages:
+        kinds = (
+            ("cold", "warm", "third") if results[names[0], page_path]["third"] else ("cold", "warm")
+        )
+        columns = [(n, kind) for n in names for kind in kinds]
+        lines = {
+            column: [x["timeline"] for x in results[column[0], page_path][column[1]]]
+            for column in columns
+        }
+        lines = {c: [t for t in ts if t] for c, ts in lines.items()}
+        steps: list[str] = []
+        for ts in lines.values():
+            for t in ts:
+                steps += [k for k in t if k not in steps]
+        if not steps:
+            continue
+        at = {c: {k: med([t.get(k) for t in ts]) for k in steps} for c, ts in lines.items()}
+        steps.sort(key=lambda k: min((a[k] for a in at.values() if a[k] is not None), default=0))
+        print(
+            f"\nThe boot of /{page_path}, step by step: when each step ended, ms from the boot "
+            "trigger (medians; first visit = cold, second (and third) = offline, from the cache):"
+        )
+        label = {"cold": "first", "warm": "second", "third": "third"}
+        heads = [f"{n}: {label[kind]}" for n, kind in columns]
+        width = max(map(len, steps))
+        print(" " * (width + 2) + "  ".join(h.rjust(max(len(h), 8)) for h in heads))
+        for k in steps:
+            cells = [fmt(at[c][k]).rjust(max(len(h), 8)) for c, h in zip(columns, heads)]
+            print(f"  {k.ljust(width)}" + "  ".join(cells))
+        if len(names) > 1:
+            for kind in kinds:
+                values = [at[n, kind].get("ready (page)") for n in names]
+                if values[0] is not None:
+                    print(f"  {label[kind]} visit, boot→ready: {side_by_side(names, values, 'ms')}")
 
 
 def report_play(plays: dict) -> None:

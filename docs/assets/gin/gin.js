@@ -13,7 +13,7 @@
 //       before the reader acts (see "A runtime kept" below).
 // - window.ginEngine = { request(obj) -> Promise<response>,
 //                        started: Promise (resolves when the boot begins),
-//                        ready: Promise<{ms, sinceTrigger, phases}> }.
+//                        ready: Promise<{ms, sinceTrigger, phases, timeline}> }.
 // - Performance marks for measuring (bench/browser.py): "gin-boot" (the boot trigger),
 //   "gin-ready" (the engine answered that it booted), "gin-first-answer" (the first response).
 // - Widgets are mounted from material's document$ (so instant navigation works), once per node.
@@ -66,7 +66,7 @@ function startWorker() {
       // ms: the boot inside the worker; sinceTrigger: from the boot trigger, worker start included.
       const sinceTrigger = Math.round(performance.now() - bootTriggered);
       mark("gin-ready");
-      settleReady.resolve({ ms: data.ms, sinceTrigger, phases: data.phases });
+      settleReady.resolve({ ms: data.ms, sinceTrigger, phases: data.phases, timeline: data.timeline });
     } else if (data.type === "kept") {
       if (!failure) tellServiceWorker({ type: "runtime" }); // keep the rest, for offline visits
     } else if (data.type === "error") fail(data.message);

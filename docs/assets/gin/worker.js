@@ -12,8 +12,10 @@
 //
 // Messages in:   {type: "boot"}            start booting now (answers nothing by itself)
 //                {id, request}             request: a JSON-able object for ginview.api.handle
-// Messages out:  {type: "ready", ms, phases}  booted; ms = time from the boot message;
-//                                          phases = ms spent in each step (for the benchmark)
+// Messages out:  {type: "ready", ms, phases, timeline}
+//                                          booted; ms = time from the boot message;
+//                                          phases = ms spent in each step, timeline = when each
+//                                          step ended, in ms since the epoch (for the benchmark)
 //                {type: "error", message}  the boot failed; every pending and later request fails
 //                {type: "kept"}            after the boot, the runtime files it downloaded are
 //                                          in the offline cache (the page then asks the
@@ -36,6 +38,17 @@ const BOOT_TIMEOUT_MS = 60000;
 
 let booting = null; // Promise of the proxy to ginview.api.handle, once a boot has started
 
+// When each step of a boot ended (ms since the epoch, so that the page can set them against its
+// own marks): the benchmark's timeline of a first and a second visit (bench/browser.py).
+const timeline = { "worker created": Math.round(performance.timeOrigin) };
+const stamp = (name) => {
+  timeline[name] ??= Math.round(performance.timeOrigin + performance.now());
+};
+const note = (name) => (value) => { // stamp(name) once the promise it follows is settled
+  stamp(name);
+  return value;
+};
+
 function boot() {
   if (!booting) {
     // (The watch first: it wraps fetch, which loadEngine calls at once.)
@@ -53,15 +66,18 @@ async function loadEngine() {
   const started = performance.now();
   const phases = {};
   let last = started;
+  stamp("boot asked");
   const phase = (name) => {
     const now = performance.now();
     phases[name] = Math.round(now - last);
     last = now;
+    stamp(name);
   };
   // When the steps that overlap were done, in ms from the start ("@wasm read", …): the benchmark
   // shows where a boot's time goes.
   const at = (name) => (value) => {
     phases[`@${name}`] ??= Math.round(performance.now() - started);
+    stamp(name);
     return value;
   };
   instantiated = at("instantiated");
@@ -78,23 +94,26 @@ async function loadEngine() {
     compiled = wasm.then(({ module }) => module).then(at("wasm compiled"));
     compiled.catch((err) => failBoot(err));
     snapshot = Promise.all([
-      fetch(SNAPSHOT_URL, { integrity: integrityOf(SNAPSHOT_URL) })
-        .then((response) => response.arrayBuffer())
-        .then(at("snapshot read")),
+      readSnapshot().then(at("snapshot read")),
       wasmBytes,
     ]).then(([shipped, module]) => expandSnapshot(shipped, module)).then(at("snapshot expanded"));
   }
   snapshot?.catch(() => {}); // a failure is reported by loadPyodide, which awaits it
   const { loadPyodide } = await import(RUNTIME_URL + "pyodide.mjs");
-  phase("import");
+  phase("pyodide.mjs imported");
+  // Pyodide's big script, imported when loadPyodide would import it (for the timeline: when the
+  // module's runtime has started, and when the snapshot is restored).
+  const script = import(RUNTIME_URL + "pyodide.asm.mjs");
+  script.then(note("pyodide.asm.mjs imported"), () => {});
   const pyodide = await loadPyodide({
+    _loadSnapshot: snapshot,
+    createPyodideModule: (settings) => startModule(settings, script),
     indexURL: RUNTIME_URL, // the lock file and the wheels are looked up here too
     stdLibURL: STDLIB_URL,
-    _loadSnapshot: snapshot,
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
-  phase("loadPyodide");
+  phase("loadPyodide"); // its last step: Python's start on the restored memory
   if (!snapshot) {
     await pyodide.loadPackage(runtime.PACKAGES, {
       messageCallback: () => {},
@@ -108,7 +127,7 @@ async function loadEngine() {
   const api = pyodide.pyimport(runtime.API_MODULE);
   const handle = api.handle;
   phase("import engine");
-  postMessage({ type: "ready", ms: Math.round(performance.now() - started), phases });
+  postMessage({ type: "ready", ms: Math.round(performance.now() - started), phases, timeline });
   return handle;
 }
 
@@ -126,6 +145,7 @@ const STAND_IN = new Response(null); // what loadPyodide gets when it asks for t
 let failBoot = () => {};
 function watchRuntimeFetches() {
   WebAssembly.instantiateStreaming = async (source, imports) => {
+    stamp("instantiation asked"); // (by pyodide.asm.mjs, once loaded and the snapshot in hand)
     const response = await source;
     if (response !== STAND_IN) return realInstantiate(response, imports);
     const module = await compiled;
@@ -208,8 +228,8 @@ async function dropKept(url) {
 async function loadWasm() {
   const kept = await keptCopy(WASM_URL);
   if (kept) {
-    const module = WebAssembly.compileStreaming(kept.clone()).catch(() => null);
-    const bytes = await intactBytes(kept, integrityOf(WASM_URL)).catch(() => null);
+    const module = WebAssembly.compileStreaming(kept.clone()).then(note("wasm compiled"), () => null);
+    const bytes = await intactBytes(kept, integrityOf(WASM_URL)).then(note("wasm checked"), () => null);
     if (bytes && (await module)) return { module: await module, bytes };
     await dropKept(WASM_URL);
   }
@@ -223,6 +243,28 @@ async function loadWasm() {
     .catch(async () => WebAssembly.compile(await bytes))
     .catch(failed("compile"));
   return { module, bytes: await bytes };
+}
+
+// Pyodide's module, made by pyodide.asm.mjs's factory (instantiated, its runtime started) as
+// loadPyodide would make it; only the timeline notes when it is made and when the snapshot is
+// restored into its memory.
+async function startModule(settings, script) {
+  const module = await (await script).default(settings);
+  stamp("module started");
+  const restore = module.API.restoreSnapshot;
+  module.API.restoreSnapshot = (...args) => note("snapshot restored")(restore(...args));
+  return module;
+}
+
+// The shipped snapshot's bytes: a kept copy is read once, and checked against its integrity (a
+// damaged one is dropped); else downloaded, checked by the browser.
+async function readSnapshot() {
+  const kept = await keptCopy(SNAPSHOT_URL);
+  const bytes = kept && (await intactBytes(kept, integrityOf(SNAPSHOT_URL)).catch(() => null));
+  if (bytes) return bytes;
+  if (kept) await dropKept(SNAPSHOT_URL);
+  const response = await fetch(SNAPSHOT_URL, { integrity: integrityOf(SNAPSHOT_URL) });
+  return response.arrayBuffer();
 }
 
 // The integrity the build gave a runtime file (undefined for a file it gave none).
@@ -247,6 +289,8 @@ function timeout(ms) {
 function describe(err) {
   return String((err && err.message) || err);
 }
+
+stamp("worker started");
 
 self.onmessage = async (event) => {
   const data = event.data || {};
