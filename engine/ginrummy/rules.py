@@ -300,7 +300,7 @@ RULESETS: dict[str, RuleSet] = {
         game_target=150,
         # Bicycle: an ace upcard means gin only, a spade upcard doubles; game to 150:
         # rummyrulebook.com, freegambling.org.
-        sources=("Bicycle", "en.wikipedia.org"),
+        sources=("Bicycle", "rummyrulebook.com", "freegambling.org"),
     ),
 }
 """The named presets. ``standard`` is the site's default."""
