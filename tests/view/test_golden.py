@@ -158,6 +158,14 @@ def golden_file(lang: str, name: str) -> Path:
     return GOLDEN / lang / (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + ".html")
 
 
+@functools.cache
+def drawn_files(lang: str) -> dict[Path, str]:
+    """Every drawing of a language by the file its reviewed copy is kept in."""
+    files = {golden_file(lang, name): html for name, html in drawings(lang).items()}
+    assert len(files) == len(drawings(lang)), "two drawings share a file name"
+    return files
+
+
 def written(html: str) -> str:
     return "\n".join(pieces(html)) + "\n"
 
@@ -173,8 +181,7 @@ def test_every_drawing_has_its_reviewed_file_and_every_file_its_drawing():
     goes (``GIN_UPDATE_GOLDEN=1`` writes them all, and removes those)."""
     update = os.environ.get("GIN_UPDATE_GOLDEN") == "1"
     for lang in languages():
-        files = {golden_file(lang, name): html for name, html in drawings(lang).items()}
-        assert len(files) == len(drawings(lang)), "two drawings share a file name"
+        files = drawn_files(lang)
         for path, html in files.items():  # what a stored copy cannot see: a raw placeholder
             found = PLACEHOLDER.search(html)
             assert not found, f"{path.relative_to(REPO)} shows {found.group(0)}"
@@ -202,7 +209,7 @@ def test_every_drawing_has_its_reviewed_file_and_every_file_its_drawing():
 )
 def test_the_drawing_is_as_reviewed(path):
     lang = path.parent.name
-    by_file = {golden_file(lang, name): html for name, html in drawings(lang).items()}
+    by_file = drawn_files(lang)
     if path not in by_file:
         pytest.fail(f"{path.relative_to(REPO)}: no such drawing any more (see the test above)")
     was = path.read_text(encoding="utf-8").splitlines()
