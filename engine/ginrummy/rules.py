@@ -24,7 +24,7 @@ SHUTOUT_RULES = ("double_points", "double_game_bonus", "double_difference", "non
 """How a shutout (the loser scored nothing) is rewarded:
 
 - ``double_points``: the winner's hand points are doubled (Wikipedia, ginrummy.com);
-- ``double_game_bonus``: the game bonus is doubled, 100 becomes 200 (Pagat);
+- ``double_game_bonus``: the game bonus is doubled, 100 becomes 200 (Pagat, as copies of its text give it);
 - ``double_difference``: the final difference between the players is doubled (pokerwiner, seed 000);
 - ``none``: no shutout rule.
 """
