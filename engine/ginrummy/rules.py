@@ -33,8 +33,9 @@ NEXT_DEALER_RULES = ("alternate", "winner", "loser")
 """Who deals the next hand: the players take turns (Wikipedia, Parlett, the EAAI competition),
 the winner of the hand deals (seed 000; pokerwiner's page does not say, so the pokerwiner
 preset's winner-deals and same-dealer rules are the site's choice; Bicycle only for its four-player
-Partnership Rummy; Pagat as rule write-ups quote it, not confirmed: the page itself not read),
-or the loser deals (rummytalk.com; a program "based on the rules on Pagat.com")."""
+Partnership Rummy; Pagat as rules files citing its current page give it, not confirmed: the page
+itself not read, and older copies differ), or the loser deals (rummytalk.com, "The Art of the
+Deal"; a program "based on the rules on Pagat.com")."""
 
 VOID_DEAL_RULES = ("same", "next")
 """Who deals after a void hand (the stock ran down to 2 cards): the same dealer again (rubl.com,
@@ -271,15 +272,17 @@ RULESETS: dict[str, RuleSet] = {
         shutout="double_game_bonus",
         next_dealer="winner",
         # The numbers as copies of Pagat's page give them (pagat.com/rummy/ginrummy.html could not
-        # be read while this was written). next_dealer is NOT CONFIRMED: rule write-ups that
-        # quote or cite Pagat's current page (one "fetched live", one "© 1996–2024") give the
-        # winner of a hand as the next dealer, one adding "Some books give the rule that the loser
-        # of each hand deals the next"; but older copies of its text carry "Many books give the
-        # rule that the winner of each hand deals the next" (perhaps a note beside another main
-        # rule), a close paraphrase (lasvegascardgames.com) says "dealing rotates", and a program
-        # "based on the rules on Pagat.com" has the loser deal. The winner is kept until Pagat's
-        # own page can be read (variants/compared.md says so). The same dealer again after a
-        # void hand: copies.
+        # be read while this was written). next_dealer is NOT CONFIRMED, and the copies disagree.
+        # For the winner: three rules files in code repositories that cite the current page (one
+        # "© 1996–2024" quoting "the dealer is the winner of the previous hand" and "Some books
+        # give the rule that the loser of each hand deals the next"; one "fetched directly" in
+        # 2026), and a fourth that calls alternate deals a variation the page allows. Against:
+        # a close paraphrase (lasvegascardgames.com: "dealing rotates among the players"), a
+        # scraped page carrying "Many books give the rule that the winner of each hand deals the
+        # next", and a program "based on the rules on Pagat.com" where the loser deals. The
+        # paraphrase and the scraped page may follow an older version, so the winner is kept
+        # until Pagat's own page can be read (variants/compared.md says so). The same dealer
+        # again after a void hand: copies.
         sources=("pagat.com",),
     ),
     "pokerwiner": RuleSet(
