@@ -387,6 +387,14 @@ class Advice:
                 return choice
         raise RuleError("illegal_choice", f"{action} is not one of the choices", action=str(action))
 
+    def cost_against(
+        self, action: Action | dict[str, Any], better: Action | dict[str, Any]
+    ) -> float:
+        """What playing ``action`` rather than ``better`` costs: the chance of winning lost, in
+        hand points at this score, never below 0 (a choice's ``cost_points`` is this against the
+        best choice)."""
+        return max(0.0, (self.choice(better).win - self.choice(action).win) / self.point_value)
+
     def assess(self, action: Action | dict[str, Any]) -> Assessment:
         """The verdict on ``action`` (:class:`Assessment`)."""
         choice = self.choice(action)

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from .actions import ACTION_KINDS, MAX_MELDS, Action, lay_offs_json, melds_json
 from .cards import Card, Hand, notation, parse_cards
-from .ending import check_ending
+from .ending import CLAIMS, check_ending
 from .errors import CardError, GinRummyError, RuleError, short_repr, shown, whole_number
 from .game import HandEntry
 from .layoffs import check_melds
@@ -351,7 +351,7 @@ def _state_from_json(data: object) -> HandState:
         stock_only=data["stock_only"],
         reshuffles=reshuffles,
         knocker=choice("knocker", (None, 0, 1)),
-        ending=choice("ending", (None, "knock", "gin", "big_gin")),
+        ending=choice("ending", (None, *CLAIMS)),
         knock_discard=knock_discard,
         outcome=choice("outcome", (None,) + OUTCOMES),
         history=_read("history", _history_from_json, data["history"]),

@@ -42,7 +42,7 @@ from ginrummy.rules import NUMBER_RANGES
 
 from . import fields as F
 from .catalog import Catalog, Html, esc
-from .examples import HAND_RULES, engine, worked_html
+from .examples import GAME_RULES, HAND_RULES, engine, worked_html
 from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, knocker_label, melds_html, rules_line
 from .shapes import JsonObject, StepState, Written
@@ -496,9 +496,7 @@ class SheetStep(StepKind):
         )
         return Html(
             f'<table class="gin-sheet"><thead>{head}</thead><tbody>{body}</tbody></table>'
-            + rules_line(
-                _rules_of(step), ("game_target", "game_bonus", "box_bonus", "shutout"), cat
-            )
+            + rules_line(_rules_of(step), GAME_RULES, cat)
         )
 
 
