@@ -141,6 +141,7 @@ from .policy import meld_outs
 from .public import PlayerView, view
 from .reasons import Reason, facts, fill, plainest, reasons, why
 from .standing import Standing
+from .vocab import Phase
 
 BATCH = 4
 """Worlds per batch (see the module docstring)."""
@@ -362,7 +363,7 @@ class Advice:
     margin (the score makes ending the hand, or not, matter more than points)."""
 
     player: int
-    phase: str
+    phase: Phase
     choices: tuple[Choice, ...]
     samples: int
     exact: bool

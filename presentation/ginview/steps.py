@@ -37,8 +37,9 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from ginrummy import RULESETS, best_deadwood_sets, parse_cards
 from ginrummy.api import call as api_call
-from ginrummy.ending import VERDICTS
 from ginrummy.rules import NUMBER_RANGES
+from ginrummy.scoring import GIN_OUTCOMES, POINTS_STEPS
+from ginrummy.vocab import VERDICTS
 
 from . import fields as F
 from .catalog import Catalog, Html, esc
@@ -612,18 +613,14 @@ def score_check(result: JsonObject) -> JsonObject:
     """What a score answer is judged against: the points, and the likely wrong answers, each
     with the message that says what was left out."""
     mult = result["multiplier"]
-    final = next(
-        s
-        for s in result["steps"]
-        if s["code"] in ("undercut", "gin_score", "big_gin_score", "knock_win", "tie_knocker")
-    )
+    final = next(s for s in result["steps"] if s["code"] in POINTS_STEPS)
     mistakes: list[Mistake] = []
     if result["outcome"] == "undercut":
         mistakes += [
             ("undercut_bonus", final["difference"] * mult, {"bonus": final["bonus"]}),
             ("undercut_difference", final["bonus"] * mult, {"difference": final["difference"]}),
         ]
-    elif result["outcome"] in ("gin", "big_gin"):
+    elif result["outcome"] in GIN_OUTCOMES:
         mistakes.append(
             (
                 f"{result['outcome']}_bonus",

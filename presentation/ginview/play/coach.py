@@ -20,8 +20,9 @@ from typing import Any
 
 from ginrummy.advice import advise
 from ginrummy.errors import GinRummyError
-from ginrummy.hand import PHASES, Action, legal_actions
+from ginrummy.hand import Action, legal_actions
 from ginrummy.match import Game
+from ginrummy.vocab import PHASES
 
 from ..catalog import Catalog
 from ..markup import card_text, faces, listed
