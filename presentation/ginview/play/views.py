@@ -501,15 +501,6 @@ def accuracy_text(session: Session, cat: Catalog) -> str:
     return cat.text("play.accuracy", percent=accuracy(session), good=good, count=len(log))
 
 
-def column_voids(column: dict[str, Any], voids: tuple[int, ...]) -> tuple[int, ...]:
-    """The void hands a Hollywood column shows: column 1 records every hand until it closes,
-    so it shows the void hands in that time; the other columns start later and show none."""
-    if column["column"] != 1:
-        return ()
-    last = column["rows"][-1]["hand"] if column["rows"] else 0
-    return tuple(n for n in voids if n < last or not column["finished"])
-
-
 def sheet_html(game: Game, cat: Catalog) -> str:
     """The score sheet: its table (a table per Hollywood column), the hands won and, once the
     game is over, how it was settled, in the reader's words."""
@@ -522,10 +513,10 @@ def sheet_html(game: Game, cat: Catalog) -> str:
         body = str(sheet_table(sheet, cat, names=names, voids=game.voids))
     else:
         tables = []
-        for column in sheet["columns"]:
+        for column, voids in zip(sheet["columns"], game.column_voids):
             state = t("ui.closed" if column["finished"] else "ui.open")
             caption = f"{t('ui.column', column=column['column'])} ({state})"
-            table = sheet_table(column, cat, caption, names, column_voids(column, game.voids))
+            table = sheet_table(column, cat, caption, names, voids)
             tables.append(f'<div class="gin-column">{table}</div>')
         body = f'<div class="gin-columns">{"".join(tables)}</div>'
     opened = " open" if game.finished else ""
