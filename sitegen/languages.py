@@ -16,7 +16,7 @@ from . import BuildError
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are Any (no stubs)
+class _Loader(yaml.SafeLoader):
     """mkdocs.yml may hold MkDocs' own tags (``!ENV``, ``!!python/name``): read them as text."""
 
 

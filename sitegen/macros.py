@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from ginrummy import RULESETS, RuleSet
+from ginrummy.vocab import RuleField
 from ginview.catalog import Catalog
 from ginview.markup import rule_value
 
@@ -22,7 +23,7 @@ from . import BuildError
 MACRO = re.compile(r"\{\{\s*(\w+)\.(\w+)\s*\}\}")
 BRACES = re.compile(r"\{\{|\}\}")
 """What is left of a macro that is not one: ``{{ standard.gin-bonus }}``, ``{{ pagat.box }``."""
-CHOICES = ("tie", "shutout", "next_dealer", "void_deal")
+CHOICES: tuple[RuleField, ...] = ("tie", "shutout", "next_dealer", "void_deal")
 FIELDS = tuple(
     f.name
     for f in dataclasses.fields(RuleSet)

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
 import yaml
-from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
+from yaml.events import AliasEvent, CollectionStartEvent, Event, ScalarEvent
+from yaml.nodes import MappingNode, Node, ScalarNode
 
 
 class YamlError(Exception):
@@ -48,15 +48,13 @@ class Mapping(dict[object, object]):
     lines: dict[object, int]
 
 
-# PyYAML ships no type information (and its stubs are not a dependency): its loader and nodes
-# are Any here.
-class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are Any (no stubs)
+class _Loader(yaml.SafeLoader):
     # only those below (YAML 1.2's core schema, in short)
     yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()
-        line = event.start_mark.line + 1
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        event: Event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in the stubs
+        line = event.start_mark.line + 1 if event.start_mark else 1
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
             raise YamlError(line, "anchors and aliases (&, *) are not allowed: write the value out")
         tag = getattr(event, "tag", None)
@@ -65,7 +63,7 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML's classes are An
             raise YamlError(line, f"tags like {shown} are not allowed: write the value alone")
         return super().compose_node(parent, index)
 
-    def construct_mapping(self, node: Any, deep: bool = False) -> Mapping:
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> Mapping:
         mapping = Mapping()
         mapping.line, mapping.lines = node.start_mark.line + 1, {}
         for key_node, value_node in node.value:
@@ -92,8 +90,8 @@ _resolver("float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$", li
 _resolver("null", r"^(?:~|null|Null|NULL|)$", [*"~nN", ""])
 
 
-def _text(loader: _Loader, node: Any) -> str:
-    text: str = loader.construct_scalar(node)
+def _text(loader: _Loader, node: ScalarNode) -> str:
+    text = loader.construct_scalar(node)
     if not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text):
         raise YamlError(
             node.start_mark.line + 1, "a lone surrogate (\\ud800 to \\udfff) is no text"
@@ -105,7 +103,7 @@ MAX_DIGITS = 30
 """The longest number read (a card count, a score or a seed is far shorter)."""
 
 
-def _number(loader: _Loader, node: Any) -> int | float:
+def _number(loader: _Loader, node: ScalarNode) -> int | float:
     value: str = node.value
     number = float(value) if node.tag.endswith("float") else None
     if len(value) > MAX_DIGITS or (number is not None and not math.isfinite(number)):
@@ -116,9 +114,7 @@ def _number(loader: _Loader, node: Any) -> int | float:
 _Loader.add_constructor("tag:yaml.org,2002:str", _text)
 _Loader.add_constructor("tag:yaml.org,2002:int", _number)
 _Loader.add_constructor("tag:yaml.org,2002:float", _number)
-_Loader.add_constructor(
-    "tag:yaml.org,2002:map", lambda loader, node: loader.construct_mapping(node)
-)
+_Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_mapping)
 
 
 def load(text: str) -> object:

@@ -22,31 +22,30 @@ from .cards import Card, notation
 from .errors import RuleError, quote, short_repr, shown, whole_number
 from .layoffs import check_melds
 from .melds import Meld
+from .vocab import ACTION_KINDS, ActionKind
 
 __all__ = [
     "ACTION_KINDS",
     "CARD_KINDS",
+    "DRAW_KINDS",
+    "KNOCK_KINDS",
     "MAX_LAY_OFFS",
     "MAX_MELDS",
     "MAX_MOVE_TEXT",
+    "TAKE_KINDS",
     "Action",
     "lay_offs_json",
     "melds_json",
 ]
 
-ACTION_KINDS = (
-    "take_upcard",
-    "pass",
-    "draw_stock",
-    "draw_discard",
-    "discard",
-    "knock",
-    "gin",
-    "big_gin",
-    "lay_off",
-)
-CARD_KINDS = ("discard", "knock", "gin")
+CARD_KINDS: tuple[ActionKind, ...] = ("discard", "knock", "gin")
 """The action kinds that name a card."""
+KNOCK_KINDS: tuple[ActionKind, ...] = ("knock", "gin")
+"""The action kinds that end the hand with a discard, face down, and a layout of melds."""
+TAKE_KINDS: tuple[ActionKind, ...] = ("take_upcard", "draw_discard")
+"""The action kinds that take the top of the discard pile."""
+DRAW_KINDS: tuple[ActionKind, ...] = ("take_upcard", "draw_stock", "draw_discard")
+"""The action kinds that bring a card into the hand."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +68,7 @@ class Action:
     (True, True)
     """
 
-    kind: str
+    kind: ActionKind
     player: int
     card: Card | None = None
     melds: tuple[Meld, ...] | None = None
@@ -88,7 +87,7 @@ class Action:
                 value=quote(self.kind),
             )
         if self.melds is not None:
-            if self.kind not in ("knock", "gin"):
+            if self.kind not in KNOCK_KINDS:
                 raise RuleError(
                     "bad_action",
                     f"{self.kind} takes no melds",
@@ -150,7 +149,7 @@ class Action:
         >>> Action("pass", 0).text(), Action("knock", 1, Card.parse("TS")).text(with_player=False)
         ('pass 0', 'knock TS')
         """
-        words = [self.kind, str(self.player)] if with_player else [self.kind]
+        words: list[str] = [self.kind, str(self.player)] if with_player else [self.kind]
         if self.card is not None:
             words.append(str(self.card))
         return " ".join(words)

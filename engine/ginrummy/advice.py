@@ -141,6 +141,7 @@ from .policy import meld_outs
 from .public import PlayerView, view
 from .reasons import Reason, facts, fill, plainest, reasons, why
 from .standing import Standing
+from .vocab import Phase
 
 BATCH = 4
 """Worlds per batch (see the module docstring)."""
@@ -362,7 +363,7 @@ class Advice:
     margin (the score makes ending the hand, or not, matter more than points)."""
 
     player: int
-    phase: str
+    phase: Phase
     choices: tuple[Choice, ...]
     samples: int
     exact: bool
@@ -386,6 +387,14 @@ class Advice:
             if choice.action == plain or choice.action == action:
                 return choice
         raise RuleError("illegal_choice", f"{action} is not one of the choices", action=str(action))
+
+    def cost_against(
+        self, action: Action | dict[str, Any], better: Action | dict[str, Any]
+    ) -> float:
+        """What playing ``action`` rather than ``better`` costs: the chance of winning lost, in
+        hand points at this score, never below 0 (a choice's ``cost_points`` is this against the
+        best choice)."""
+        return max(0.0, (self.choice(better).win - self.choice(action).win) / self.point_value)
 
     def assess(self, action: Action | dict[str, Any]) -> Assessment:
         """The verdict on ``action`` (:class:`Assessment`)."""

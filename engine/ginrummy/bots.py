@@ -43,6 +43,7 @@ from .playout import view_action
 from .policy import joins_meld, least_deadwood, meld_outs
 from .public import PlayerView, view
 from .standing import Standing
+from .vocab import ActionKind
 
 __all__ = ["LEVELS", "choose", "decide", "joins_meld"]
 
@@ -116,8 +117,8 @@ def _noisy(seen: PlayerView, actions: list[Action], move: Action, rng: random.Ra
     if seen.phase in ("offer", "draw"):
         top = seen.discards[-1] if seen.discards else None
         melds = top is not None and bool(meld_outs(seen.hand.mask) & top.bit)
-        take = "take_upcard" if seen.phase == "offer" else "draw_discard"
-        give = "pass" if seen.phase == "offer" else "draw_stock"
+        take: ActionKind = "take_upcard" if seen.phase == "offer" else "draw_discard"
+        give: ActionKind = "pass" if seen.phase == "offer" else "draw_stock"
         return kinds[take] if melds and take in kinds else kinds[give]
     if move.kind != "discard" or rng.random() >= NOISE:
         return move

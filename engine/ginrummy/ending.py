@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from .cards import Card
 from .errors import RuleError, shown, whole_number
 from .rules import RuleSet
+from .vocab import ENDINGS, VERDICTS, VerdictKind
 
-VERDICTS = ("big_gin", "gin", "knock", "no")
-CLAIMS = ("knock", "gin", "big_gin")
+__all__ = ["ENDINGS", "VERDICTS", "Verdict", "check_ending", "verdict"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Verdict:
     """How a hand may end: ``kind`` is one of :data:`VERDICTS`; ``deadwood`` is the deadwood it
     was judged on and ``limit`` the knock limit that applies."""
 
-    kind: str
+    kind: VerdictKind
     deadwood: int
     limit: int
 
@@ -57,6 +57,7 @@ def verdict(
             value=shown(deadwood),
         )
     limit = rules.knock_limit_for(upcard)
+    kind: VerdictKind
     if big_gin and rules.big_gin_bonus is not None:
         kind = "big_gin"
     elif deadwood == 0:
@@ -78,10 +79,10 @@ def check_ending(claim: str, deadwood: int, rules: RuleSet, upcard: Card | None 
     name); ``not_big_gin``, ``not_gin``: ``deadwood``; ``gin_required`` (Oklahoma, ace upcard):
     ``deadwood``, ``upcard``; ``knock_over_limit``: ``deadwood``, ``limit``.
     """
-    if not isinstance(claim, str) or claim not in CLAIMS:
+    if not isinstance(claim, str) or claim not in ENDINGS:
         raise RuleError(
             "bad_claim",
-            f"a hand ends by {', '.join(CLAIMS)}, not {shown(claim)}",
+            f"a hand ends by {', '.join(ENDINGS)}, not {shown(claim)}",
             claim=shown(claim),
         )
     if claim == "big_gin":

@@ -118,6 +118,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError, listed, quote, shown, whole_number
 from .rules import RuleSet, get_rules
+from .vocab import SheetStepCode
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -704,7 +705,11 @@ def _numbered(
     return list(zip(numbers, entries, strict=True))
 
 
-def _step(code: str, **params: Any) -> dict[str, Any]:
+ROW_STEPS: tuple[SheetStepCode, ...] = ("hand_won", "column_closed")
+"""The steps of a sheet's explanation that follow its rows (the others settle the game)."""
+
+
+def _step(code: SheetStepCode, **params: Any) -> dict[str, Any]:
     return {"code": code, **params}
 
 

@@ -95,9 +95,19 @@ other codes listed there.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from .actions import ACTION_KINDS, CARD_KINDS, MAX_LAY_OFFS, MAX_MELDS, MAX_MOVE_TEXT, Action
+from .actions import (
+    CARD_KINDS,
+    DRAW_KINDS,
+    KNOCK_KINDS,
+    MAX_LAY_OFFS,
+    MAX_MELDS,
+    MAX_MOVE_TEXT,
+    TAKE_KINDS,
+    Action,
+)
 from .cards import DECK, Card, CardsLike, Hand, parse_cards, unchecked_hand
 from .ending import check_ending, verdict
 from .errors import RuleError, short_repr, shown, whole_number
@@ -106,9 +116,9 @@ from .hand_state import (
     JSON_VERSION,
     MAX_HISTORY,
     MAX_RESHUFFLES,
-    OUTCOMES,
     PHASES,
     SEEN_KINDS,
+    STATE_OUTCOMES,
     Event,
     HandState,
     fast_replace,
@@ -120,21 +130,25 @@ from .hand_state import (
 from .melds import min_deadwood, min_deadwood_after_discard_mask, min_deadwood_mask
 from .rules import RuleSet, get_rules
 from .scoring import knocker_layout
+from .vocab import ACTION_KINDS, ActionKind, Phase
 
 __all__ = [
     "ACTION_KINDS",
     "CARD_KINDS",
+    "DRAW_KINDS",
     "END_OF_STOCK",
     "JSON_VERSION",
+    "KNOCK_KINDS",
     "MAX_HISTORY",
     "MAX_LAY_OFFS",
     "MAX_MELDS",
     "MAX_MOVE_TEXT",
     "MAX_RESHUFFLES",
-    "OUTCOMES",
     "PHASES",
     "PHASE_OF",
     "SEEN_KINDS",
+    "STATE_OUTCOMES",
+    "TAKE_KINDS",
     "TRANSITIONS",
     "Action",
     "Event",
@@ -150,7 +164,7 @@ __all__ = [
     "score_state",
 ]
 
-PHASE_OF = {
+PHASE_OF: dict[ActionKind, Phase] = {
     "take_upcard": "offer",
     "pass": "offer",
     "draw_stock": "draw",
@@ -252,7 +266,7 @@ def legal_actions(state: HandState) -> list[Action]:
 
 
 def legal_for(
-    phase: str,
+    phase: Phase,
     player: int,
     hand: Hand,
     taken: Card | None,
@@ -279,7 +293,7 @@ def legal_for(
             continue
         actions.append(Action("discard", player, card))
         kind = verdict(min_deadwood_mask(hand.mask ^ card.bit), rules, upcard).kind
-        if kind in ("knock", "gin"):
+        if kind in KNOCK_KINDS:
             actions.append(Action("knock", player, card))
         if kind == "gin":
             actions.append(Action("gin", player, card))
@@ -317,7 +331,7 @@ def apply(state: HandState, action: Action | dict[str, Any]) -> HandState:
     after = TRANSITIONS[action.kind](state, action)
     seen = (
         state.discards[-1]
-        if action.kind in ("take_upcard", "draw_discard")
+        if action.kind in TAKE_KINDS
         else (action.card if action.kind == "discard" else None)
     )
     return fast_replace(after, history=state.history + (Event(action.kind, action.player, seen),))
@@ -449,7 +463,7 @@ def _finish(state: HandState) -> HandState:
     )
 
 
-TRANSITIONS = {
+TRANSITIONS: dict[ActionKind, Callable[[HandState, Action], HandState]] = {
     "take_upcard": _take_upcard,
     "pass": _pass,
     "draw_stock": _draw_stock,

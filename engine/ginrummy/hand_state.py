@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Any, TypeVar
 
-from .actions import ACTION_KINDS, MAX_MELDS, Action, lay_offs_json, melds_json
+from .actions import MAX_MELDS, TAKE_KINDS, Action, lay_offs_json, melds_json
 from .cards import Card, Hand, notation, parse_cards
 from .ending import check_ending
 from .errors import CardError, GinRummyError, RuleError, short_repr, shown, whole_number
@@ -24,17 +24,26 @@ from .game import HandEntry
 from .layoffs import check_melds
 from .melds import Meld
 from .rules import RuleSet, get_rules
-from .scoring import OUTCOMES as SCORED
 from .scoring import HandResult, check_melds_in_hand, score_hand
+from .vocab import (
+    ACTION_KINDS,
+    ENDINGS,
+    PHASES,
+    STATE_OUTCOMES,
+    ActionKind,
+    Ending,
+    Phase,
+    StateOutcome,
+)
 
 __all__ = [
     "END_OF_STOCK",
     "JSON_VERSION",
     "MAX_HISTORY",
     "MAX_RESHUFFLES",
-    "OUTCOMES",
     "PHASES",
     "SEEN_KINDS",
+    "STATE_OUTCOMES",
     "Event",
     "HandState",
     "fast_replace",
@@ -44,15 +53,12 @@ __all__ = [
     "score_state",
 ]
 
-PHASES = ("offer", "draw", "discard", "lay_off", "finished")
 END_OF_STOCK = ("void", "reshuffle")
 MAX_RESHUFFLES = 1
-OUTCOMES = (*SCORED, "dead")
-"""How a hand ends: a scored outcome, or void (dead)."""
 JSON_VERSION = 1
 
 
-SEEN_KINDS = ("take_upcard", "draw_discard", "discard")
+SEEN_KINDS: tuple[ActionKind, ...] = (*TAKE_KINDS, "discard")
 """The moves whose card both players see (the knock's discard is face down)."""
 MAX_HISTORY = 2000
 """The most events a hand state read from JSON may hold (real hands have well under 200)."""
@@ -70,7 +76,7 @@ class Event:
     {'kind': 'pass', 'player': 0}
     """
 
-    kind: str
+    kind: ActionKind
     player: int
     card: Card | None = None
 
@@ -127,16 +133,16 @@ class HandState:
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     upcard: Card
-    phase: str
+    phase: Phase
     turn: int
     end_of_stock: str = "void"
     taken: Card | None = None
     stock_only: bool = False
     reshuffles: int = 0
     knocker: int | None = None
-    ending: str | None = None
+    ending: Ending | None = None
     knock_discard: Card | None = None
-    outcome: str | None = None
+    outcome: StateOutcome | None = None
     history: tuple[Event, ...] = ()
     """The public moves so far, oldest first (see :class:`Event`)."""
     layout: tuple[Meld, ...] | None = None
@@ -243,7 +249,7 @@ def known_cards(history: Iterable[Event], player: int) -> Hand:
     for event in history:
         if event.player != player:
             continue
-        if event.kind in ("take_upcard", "draw_discard"):
+        if event.kind in TAKE_KINDS:
             assert event.card is not None  # Event checks that these moves show a card
             held.append(event.card)
         elif event.kind == "discard" and event.card in held:
@@ -351,9 +357,9 @@ def _state_from_json(data: object) -> HandState:
         stock_only=data["stock_only"],
         reshuffles=reshuffles,
         knocker=choice("knocker", (None, 0, 1)),
-        ending=choice("ending", (None, "knock", "gin", "big_gin")),
+        ending=choice("ending", (None, *ENDINGS)),
         knock_discard=knock_discard,
-        outcome=choice("outcome", (None,) + OUTCOMES),
+        outcome=choice("outcome", (None, *STATE_OUTCOMES)),
         history=_read("history", _history_from_json, data["history"]),
         layout=_read("layout", _layout_from_json, data["layout"]),
         laid_off=_read("laid_off", _laid_off_from_json, data["laid_off"]),

@@ -111,6 +111,25 @@ class Game:
         return score_sheet(self.entries, self.rules, self.format, self.numbers)
 
     @property
+    def column_voids(self) -> tuple[tuple[int, ...], ...]:
+        """On a Hollywood sheet, the void hands each column records, a tuple per column (in the
+        order of the sheet's ``columns``): column 1 is entered from the first hand, so it records
+        the void hands until it closes; the other columns start later and record none. On a
+        standard sheet, ``()``: it records every void hand (:attr:`voids`).
+
+        >>> game = new_game(format="hollywood", seed=5)
+        >>> game.column_voids
+        ((), (), ())
+        """
+        sheet = self.sheet
+        if not isinstance(sheet, HollywoodSheet):
+            return ()
+        first = sheet.columns[0]
+        closed = first.rows[-1].hand if first.finished else None  # a closed column has rows
+        own = tuple(n for n in self.voids if closed is None or n < closed)
+        return (own,) + ((),) * (len(sheet.columns) - 1)
+
+    @property
     def finished(self) -> bool:
         return self.hand.finished and self.sheet.finished
 

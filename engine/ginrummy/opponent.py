@@ -59,7 +59,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .cards import LANE_BITS, Card, unchecked_hand
-from .hand import HandState
+from .hand import DRAW_KINDS, TAKE_KINDS, HandState
 from .policy import least_deadwood, meld_outs, near_cards
 from .public import PlayerView
 
@@ -114,11 +114,7 @@ class Model:
         self.face_down = int(seen.knocker is not None and seen.knock_discard is None)
         self.known = seen.known.mask
         self.moves = _moves(seen) if self.hidden else ()
-        draws = sum(
-            1
-            for e in seen.history
-            if e.player == seen.opponent and e.kind in ("draw_stock", "draw_discard", "take_upcard")
-        )
+        draws = sum(1 for e in seen.history if e.player == seen.opponent and e.kind in DRAW_KINDS)
         self.tilt = TILT * min(draws, TILT_TURNS) / TILT_TURNS if self.hidden else 0.0
 
     def weight(self, hidden: int) -> float:
@@ -159,7 +155,7 @@ def _moves(seen: PlayerView) -> tuple[_Move, ...]:
     found: list[tuple[str, Card, int]] = []  # (kind, card, index in the history)
     for index, event in enumerate(seen.history):
         top = pile[-1] if pile else None
-        if event.kind in ("take_upcard", "draw_discard"):
+        if event.kind in TAKE_KINDS:
             assert event.card is not None  # a take shows its card
             if pile:
                 pile.pop()

@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from .cards import Card, Hand, cards_from_mask, unchecked_hand
 from .ending import verdict
 from .game import HandEntry
-from .hand import TRANSITIONS, Action, HandState, fast_replace, known_cards
+from .hand import TAKE_KINDS, TRANSITIONS, Action, HandState, fast_replace, known_cards
 from .policy import discard_choice, knocks, least_deadwood, live_mask, takes
 from .public import PlayerView
 from .rules import RuleSet
 from .scoring import score_hand
+from .vocab import Phase
 
 MAX_PLIES = 80
 """The move cap of a playout (see the module docstring)."""
@@ -78,7 +79,7 @@ def _policy_move(state: HandState, known: list[int]) -> Action:
 
 def _move(
     player: int,
-    phase: str,
+    phase: Phase,
     mask: int,
     discards: tuple[Card, ...],
     taken: Card | None,
@@ -180,7 +181,7 @@ def known_after(known: tuple[int, int], state: HandState, action: Action) -> tup
     a card taken from the pile is known, a card thrown no longer held."""
     player = action.player
     mask = known[player]
-    if action.kind in ("take_upcard", "draw_discard"):
+    if action.kind in TAKE_KINDS:
         mask |= state.discards[-1].bit
     elif action.kind == "discard" and action.card is not None:
         mask &= ~action.card.bit
@@ -209,7 +210,7 @@ class _Run:
     drawn: int
     discards: list[Card]
     turn: int
-    phase: str
+    phase: Phase
     taken: Card | None
     stock_only: bool
     played: int

@@ -29,6 +29,7 @@ from .errors import RuleError, whole_number
 from .hand import Action, Event, HandState, known_cards, legal_for
 from .melds import Meld
 from .rules import RuleSet
+from .vocab import Ending, Phase, StateOutcome
 
 ALL_CARDS = (1 << len(DECK)) - 1
 
@@ -44,7 +45,7 @@ class PlayerView:
     rules: RuleSet
     dealer: int
     upcard: Card
-    phase: str
+    phase: Phase
     turn: int
     hand: Hand
     discards: tuple[Card, ...]
@@ -58,9 +59,9 @@ class PlayerView:
     reshuffles: int
     history: tuple[Event, ...]
     knocker: int | None = None
-    ending: str | None = None
+    ending: Ending | None = None
     knock_discard: Card | None = None
-    outcome: str | None = None
+    outcome: StateOutcome | None = None
     layout: tuple[Meld, ...] | None = None
     laid_off: tuple[tuple[Card, int], ...] | None = None
 

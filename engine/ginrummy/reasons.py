@@ -30,12 +30,13 @@ from typing import Any
 
 from .cards import DECK, LANE_BITS, Card, Hand, cards_from_mask
 from .ending import verdict
-from .hand import Action
+from .hand import KNOCK_KINDS, TAKE_KINDS, Action
 from .melds import Meld, arrange, meld_kind
 from .policy import gin_outs, least_deadwood, meld_outs, near_cards
 from .public import PlayerView
+from .vocab import ReasonCode
 
-REASON_CODES: dict[str, tuple[str, ...]] = {
+REASON_CODES: dict[ReasonCode, tuple[str, ...]] = {
     "big_gin": ("bonus",),
     "gin": ("bonus",),
     "knock": ("deadwood", "limit"),
@@ -71,9 +72,10 @@ REASON_CODES: dict[str, tuple[str, ...]] = {
     "close_call": (),
     "only_choice": (),
 }
-"""Every reason code and its parameters, in the order :func:`reasons` lists them."""
+"""Every reason code (:data:`~ginrummy.vocab.ReasonCode`, in its order) and its parameters, in
+the order :func:`reasons` lists them."""
 
-AGAINST_CODES = (
+AGAINST_CODES: tuple[ReasonCode, ...] = (
     "game_first", "big_gin", "gin", "knock", "gin_outs", "avoids_undercut", "keeps_meld",
     "lower_deadwood", "avoids_feeding", "opponent_threw", "opponent_threw_it", "opponent_passed",
     "keeps_partial",
@@ -129,7 +131,7 @@ def facts(
     if seen.phase != "discard":
         return [Facts(action) for action in actions]
     arranged = arrange(seen.hand)
-    can_end = any(a.kind in ("knock", "gin") for a in actions)
+    can_end = any(a.kind in KNOCK_KINDS for a in actions)
     let_go = _let_go(seen)
     out = []
     for action in actions:
@@ -228,7 +230,7 @@ def _let_go(seen: PlayerView) -> dict[int, tuple[Card | None, Card | None]]:
     pile = [seen.upcard]
     for index, event in enumerate(seen.history):
         top = pile[-1] if pile else None
-        if event.kind in ("take_upcard", "draw_discard"):
+        if event.kind in TAKE_KINDS:
             if pile:
                 pile.pop()
         elif event.kind == "discard":
@@ -348,7 +350,7 @@ def _threw(card: Card, threw: Card) -> Reason:
 
 
 def _why_draw(one: Facts, other: Facts, points: float) -> Reason:
-    if one.action.kind in ("take_upcard", "draw_discard"):
+    if one.action.kind in TAKE_KINDS:
         assert one.card is not None  # a take names the top of the pile
         if one.ends is not None:
             return {"code": "knock_after", "card": str(one.card), "deadwood": one.left}
@@ -375,7 +377,7 @@ def reasons(fact: Facts, rules_bonus: Mapping[str, int | None]) -> list[Reason]:
     out: list[Reason] = []
     card = str(fact.card) if fact.card is not None else None
     kind = fact.action.kind
-    if kind in ("take_upcard", "draw_discard"):
+    if kind in TAKE_KINDS:
         if fact.made is not None:
             code = "extends_meld" if fact.extends else "makes_meld"
             out.append({"code": code, "card": card, "meld": str(fact.made)})
@@ -427,7 +429,7 @@ def plainest(fact: Facts, rules_bonus: Mapping[str, int | None]) -> Reason:
     pass does with the card, the outs of a draw, the deadwood a throw leaves."""
     kind = fact.action.kind
     card = str(fact.card) if fact.card is not None else None
-    if kind in ("take_upcard", "draw_discard"):
+    if kind in TAKE_KINDS:
         if fact.made is not None:
             code = "extends_meld" if fact.extends else "makes_meld"
             return {"code": code, "card": card, "meld": str(fact.made)}

@@ -16,6 +16,7 @@ from typing import Any
 
 from .cards import Card
 from .errors import RuleError, quote, shown
+from .vocab import RULE_FIELDS, RuleField
 
 TIE_RULES = ("undercut", "knocker")
 """What a tie (defender's deadwood equals the knocker's) counts as."""
@@ -48,7 +49,7 @@ rummyrulebook.com: "many players"),
 or knock with 1 (ginrummy.cards; a Pagat copy)."""
 
 
-NUMBER_RANGES = {
+NUMBER_RANGES: dict[RuleField, tuple[int, int]] = {
     "knock_limit": (0, 100),
     "gin_bonus": (0, 1000),
     "big_gin_bonus": (0, 1000),
@@ -64,7 +65,7 @@ NUMBER_RANGES = {
 grows with the target and the columns)."""
 
 
-CHOICE_RULES = {
+CHOICE_RULES: dict[RuleField, tuple[str, ...]] = {
     "tie": TIE_RULES,
     "shutout": SHUTOUT_RULES,
     "ace_upcard": ACE_UPCARD_RULES,
@@ -73,7 +74,7 @@ CHOICE_RULES = {
 }
 """The rules that are a choice among names, and the names each allows."""
 
-FLAG_RULES = ("oklahoma", "spade_doubles", "spade_doubles_box")
+FLAG_RULES: tuple[RuleField, ...] = ("oklahoma", "spade_doubles", "spade_doubles_box")
 """The rules that are on or off."""
 
 
@@ -85,7 +86,7 @@ def _bad_rule(rule: str, value: Any, must: str, **params: Any) -> RuleError:
 
 
 def _check_known(names: Iterable[str]) -> None:
-    unknown = sorted(str(name) for name in set(names) - RULE_FIELDS)
+    unknown = sorted(str(name) for name in set(names).difference(RULE_FIELDS))
     if unknown:
         raise RuleError("unknown_rule", f"no rule called {unknown[0]!r}", rule=unknown[0])
 
@@ -254,7 +255,8 @@ def get_rules(rules: str | RuleSet | dict[str, Any]) -> RuleSet:
         ) from None
 
 
-RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(RuleSet))
+if tuple(f.name for f in dataclasses.fields(RuleSet)) != RULE_FIELDS:
+    raise ImportError("ginrummy.vocab.RuleField must name RuleSet's fields, in order")
 
 RULESETS: dict[str, RuleSet] = {
     "standard": RuleSet(

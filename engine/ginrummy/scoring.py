@@ -114,15 +114,27 @@ from .layoffs import (
 )
 from .melds import Meld, MeldLike, arrange, best_melds, min_deadwood_mask
 from .rules import RuleSet, get_rules
+from .vocab import OUTCOMES as OUTCOMES  # the outcomes of a HandResult
+from .vocab import HandStepCode, Outcome
 
-OUTCOMES = ("knock", "gin", "big_gin", "undercut")
+GIN_OUTCOMES: tuple[Outcome, ...] = ("gin", "big_gin")
+"""The outcomes where all the knocker's cards meld (nobody knocked: the hand went gin)."""
+POINTS_STEPS: tuple[HandStepCode, ...] = (
+    "gin_score",
+    "big_gin_score",
+    "undercut",
+    "tie_knocker",
+    "knock_win",
+)
+"""The steps of :meth:`HandResult.explain` that work out the hand's points (before a spade
+doubles them): every explanation has one."""
 
 
 @dataclass(frozen=True)
 class HandResult:
     """The score of one hand. ``points`` go to ``winner``, after any ``multiplier``."""
 
-    outcome: str
+    outcome: Outcome
     winner: str
     points: int
     knocker_melds: tuple[Meld, ...]
@@ -160,7 +172,7 @@ class HandResult:
                 "deadwood": str(self.knocker_deadwood),
                 "points": self.knocker_points,
                 "cards": knocker_cards,
-                "gin": self.outcome in ("gin", "big_gin"),
+                "gin": self.outcome in GIN_OUTCOMES,
             }
         ]
         if self.outcome == "gin":
@@ -197,7 +209,7 @@ class HandResult:
             }
         )
         before = self.points // self.multiplier
-        if self.outcome in ("gin", "big_gin"):
+        if self.outcome in GIN_OUTCOMES:
             bonus = rules.gin_bonus if self.outcome == "gin" else rules.big_gin_bonus
             steps.append(
                 {
@@ -456,7 +468,8 @@ def score_hand(
         k_points = _unmelded(knocker, k_melds).points
 
     ending = check_ending("big_gin" if len(knocker) == 11 else "knock", k_points, rules, upcard)
-    outcome = ending.kind
+    assert ending.kind != "no"  # check_ending refuses a hand that may not end
+    outcome: Outcome = ending.kind
     limit = ending.limit if outcome == "knock" else None
 
     if outcome == "knock":

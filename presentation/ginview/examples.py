@@ -31,7 +31,9 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from ginrummy import api
+from ginrummy.actions import DRAW_KINDS
 from ginrummy.errors import GinRummyError
+from ginrummy.vocab import RuleField
 
 from . import fields as F
 from .catalog import Catalog, Html, esc
@@ -77,7 +79,7 @@ class Kind:
 
     name: str
     fields: tuple[Field, ...]
-    numbers: tuple[str, ...] = ()
+    numbers: tuple[RuleField, ...] = ()
     status: str = "ui.ready_cards"  # what the reader can do with it, once live
 
     static = False  # drawn, not edited: no controls
@@ -518,7 +520,7 @@ class HandKind(Kind):
 
 def _drawn(before: JsonObject, after: JsonObject, action: JsonObject) -> dict[str, str]:
     """The card a draw brought into the player's hand (what the table saw or the player did)."""
-    if action["kind"] not in ("draw_stock", "draw_discard", "take_upcard"):
+    if action["kind"] not in DRAW_KINDS:
         return {}
     player = action["player"]
     new = set(after["hands"][player].split()) - set(before["hands"][player].split())
@@ -606,8 +608,14 @@ def _points(n: int) -> str:
 
 # --- the registry -----------------------------------------------------------------------------------
 
-HAND_RULES = ("knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "tie")
-GAME_RULES = ("game_target", "game_bonus", "box_bonus", "shutout")
+HAND_RULES: tuple[RuleField, ...] = (
+    "knock_limit",
+    "gin_bonus",
+    "big_gin_bonus",
+    "undercut_bonus",
+    "tie",
+)
+GAME_RULES: tuple[RuleField, ...] = ("game_target", "game_bonus", "box_bonus", "shutout")
 
 
 # The kinds' fields are made once, at import (KINDS): not mutated, since no mutant of them

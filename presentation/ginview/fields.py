@@ -23,7 +23,8 @@ from typing import Any, Generic, TypeVar
 
 from ginrummy import RULESETS, parse_cards
 from ginrummy.errors import CardError, GinRummyError, RuleError
-from ginrummy.hand import ACTION_KINDS, Action
+from ginrummy.hand import Action
+from ginrummy.vocab import ACTION_KINDS
 
 from .shapes import Entry
 

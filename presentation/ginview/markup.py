@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from ginrummy import RULESETS, Card
+from ginrummy.scoring import GIN_OUTCOMES
+from ginrummy.vocab import ExplainCode, Outcome, RuleField
 
 from .catalog import Catalog, Html, Named, esc, named
 from .shapes import JsonObject
@@ -168,7 +170,7 @@ def listed(items: list[str], last: str) -> str:
 
 def step_key(step: JsonObject) -> str:
     """The catalog key of an explanation step: its code, with a few variants worded apart."""
-    code: str = step["code"]
+    code: ExplainCode = step["code"]
     if code == "knocker_melds" and step.get("gin"):
         return "step.knocker_melds_gin"  # no deadwood, and nobody knocked
     if code == "knock" and step.get("oklahoma"):
@@ -181,7 +183,7 @@ def step_key(step: JsonObject) -> str:
         return "step.defender_no_melds"
     if code == "defender_deadwood" and step.get("laid_off") == 0:
         return "step.defender_deadwood_none"  # "no card laid off", not "cards laid off: 0"
-    if code == "result" and step.get("outcome") in ("gin", "big_gin"):
+    if code == "result" and step.get("outcome") in GIN_OUTCOMES:
         return "step.result_gin"
     if code == "shutout" and step.get("rule") == "none":
         return "step.shutout_none"
@@ -274,13 +276,13 @@ def rule_value(preset: str, field: str, cat: Catalog, short: bool = False) -> st
     return str(value)
 
 
-def knocker_label(outcome: str | None) -> str:
+def knocker_label(outcome: Outcome | None) -> str:
     """The label of the hand that ended a scored hand: the knocker's, or the one that went gin
     (nobody knocked)."""
-    return "ui.gin_hand" if outcome in ("gin", "big_gin") else "ui.knocker_hand"
+    return "ui.gin_hand" if outcome in GIN_OUTCOMES else "ui.knocker_hand"
 
 
-SENTENCE_RULES = ("game_target",)
+SENTENCE_RULES: tuple[RuleField, ...] = ("game_target",)
 """The numbers a rules line gives as a sentence of their own (``rule.line.<field>``, "Game to
 100 points") rather than as "label: value": a language may not have a label for them."""
 
@@ -293,7 +295,9 @@ def rule_item(preset: str, field: str, cat: Catalog) -> str:
     return f"{cat.text(f'rule.{field}')}: {value}"
 
 
-def rules_line(preset: str, numbers: tuple[str, ...], cat: Catalog, choose: bool = False) -> Html:
+def rules_line(
+    preset: str, numbers: tuple[RuleField, ...], cat: Catalog, choose: bool = False
+) -> Html:
     """ "Rules: Standard — Gin bonus: 25 · … (Source: …)": the preset, the numbers an example
     depends on, and who plays them. With ``choose``, the name is also a select (shown in a
     live example)."""

@@ -37,12 +37,13 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from ginrummy import RULESETS, best_deadwood_sets, parse_cards
 from ginrummy.api import call as api_call
-from ginrummy.ending import VERDICTS
 from ginrummy.rules import NUMBER_RANGES
+from ginrummy.scoring import GIN_OUTCOMES, POINTS_STEPS
+from ginrummy.vocab import VERDICTS
 
 from . import fields as F
 from .catalog import Catalog, Html, esc
-from .examples import HAND_RULES, engine, worked_html
+from .examples import GAME_RULES, HAND_RULES, engine, worked_html
 from .fields import Deal, Field, FieldError, Moves, move_text, parse_move
 from .markup import card_html, cards_html, knocker_label, melds_html, rules_line
 from .shapes import JsonObject, StepState, Written
@@ -496,9 +497,7 @@ class SheetStep(StepKind):
         )
         return Html(
             f'<table class="gin-sheet"><thead>{head}</thead><tbody>{body}</tbody></table>'
-            + rules_line(
-                _rules_of(step), ("game_target", "game_bonus", "box_bonus", "shutout"), cat
-            )
+            + rules_line(_rules_of(step), GAME_RULES, cat)
         )
 
 
@@ -614,18 +613,14 @@ def score_check(result: JsonObject) -> JsonObject:
     """What a score answer is judged against: the points, and the likely wrong answers, each
     with the message that says what was left out."""
     mult = result["multiplier"]
-    final = next(
-        s
-        for s in result["steps"]
-        if s["code"] in ("undercut", "gin_score", "big_gin_score", "knock_win", "tie_knocker")
-    )
+    final = next(s for s in result["steps"] if s["code"] in POINTS_STEPS)
     mistakes: list[Mistake] = []
     if result["outcome"] == "undercut":
         mistakes += [
             ("undercut_bonus", final["difference"] * mult, {"bonus": final["bonus"]}),
             ("undercut_difference", final["bonus"] * mult, {"difference": final["difference"]}),
         ]
-    elif result["outcome"] in ("gin", "big_gin"):
+    elif result["outcome"] in GIN_OUTCOMES:
         mistakes.append(
             (
                 f"{result['outcome']}_bonus",

@@ -20,8 +20,9 @@ from typing import Any
 
 from ginrummy.advice import advise
 from ginrummy.errors import GinRummyError
-from ginrummy.hand import PHASES, Action, legal_actions
+from ginrummy.hand import Action, legal_actions
 from ginrummy.match import Game
+from ginrummy.vocab import PHASES
 
 from ..catalog import Catalog
 from ..markup import card_text, faces, listed
@@ -87,7 +88,7 @@ def judge(session: Session, action: Action) -> tuple[Judged, dict[str, Any]]:
     mistake = assessment.mistake and chosen.action != shown.action
     if mistake and shown.action != advice.best.action:
         best = shown.action
-        cost = max(0.0, (shown.win - chosen.win) / advice.point_value)
+        cost = advice.cost_against(chosen.action, shown.action)
         why = {"code": "wins_more", "percent": round(100 * (shown.win - chosen.win), 1)}
     top = game.hand.discards[-1] if game.hand.discards else None
     judged = Judged(

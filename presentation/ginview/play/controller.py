@@ -40,7 +40,7 @@ from ginrummy import Card
 from ginrummy.advice import check_lay_off_plan
 from ginrummy.bots import choose
 from ginrummy.errors import GinRummyError
-from ginrummy.hand import Action, legal_actions
+from ginrummy.hand import KNOCK_KINDS, Action, legal_actions
 from ginrummy.match import next_hand, play
 
 from ..catalog import Catalog, Html
@@ -265,7 +265,7 @@ def _knock(session: Session, value: object) -> Session:
     from), or off."""
     _your_turn(session)
     hand = session.game.hand
-    ends = {a.card for a in legal_actions(hand) if a.kind in ("knock", "gin")}
+    ends = {a.card for a in legal_actions(hand) if a.kind in KNOCK_KINDS}
     if value is False:
         return session.replace(knocking=False, knock_card=None)
     if not ends:

@@ -21,7 +21,7 @@ from typing import Any
 from ginrummy import Card
 from ginrummy.advice import check_lay_off_plan
 from ginrummy.game import GameSheet
-from ginrummy.hand import Event, HandState, legal_actions
+from ginrummy.hand import KNOCK_KINDS, PHASE_OF, TAKE_KINDS, Event, HandState, legal_actions
 from ginrummy.match import Game
 from ginrummy.melds import best_melds
 from ginrummy.public import view
@@ -179,7 +179,7 @@ def event_text(event: Event, hand: HandState, cat: Catalog, drawn: Card | None =
     else:
         key = f"play.last.you.{event.kind}"
         card = event.card
-        if event.kind in ("knock", "gin"):
+        if event.kind in KNOCK_KINDS:
             card = hand.knock_discard
         elif event.kind == "draw_stock" and drawn is not None:
             key, card = "play.last.you.draw_stock_card", drawn
@@ -246,7 +246,7 @@ def computer_html(session: Session, cat: Catalog, arrivals: dict[str, str]) -> s
     game, t = session.game, cat.text
     hand = game.hand
     head = _seat(t("play.computer"), hand.dealer == BOT, cat, "computer")
-    last = {e.card for e in computer_moves(hand) if e.kind in ("take_upcard", "draw_discard")}
+    last = {e.card for e in computer_moves(hand) if e.kind in TAKE_KINDS}
     if hand.finished or (hand.phase == "lay_off" and hand.knocker == BOT):
         groups = shown_groups(session, BOT)
         body = groups_html(groups, cat, lambda c: card_face(c, cat, _laid_cls(c, session)))
@@ -285,7 +285,7 @@ def piles_html(session: Session, cat: Catalog, live: bool, arrivals: dict[str, s
     hand = game.hand
     seen = view(hand, YOU)
     moves = computer_moves(hand)
-    bot_drew = next((e.kind for e in moves if e.kind in ("draw_stock", "draw_discard")), None)
+    bot_drew = next((e.kind for e in moves if PHASE_OF[e.kind] == "draw"), None)
     bot_threw = bool(moves) and moves[-1].kind == "discard"
     legal = (
         {a.kind: a for a in legal_actions(hand)} if hand.turn == YOU and not hand.finished else {}
@@ -438,7 +438,7 @@ def knock_cards(hand: HandState) -> dict[Card, str]:
         return found
     for action in legal_actions(hand):
         card = action.card
-        if card is None or action.kind not in ("knock", "gin"):
+        if card is None or action.kind not in KNOCK_KINDS:
             continue
         if action.kind == "gin" or card not in found:
             found[card] = action.kind

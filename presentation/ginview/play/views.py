@@ -14,10 +14,12 @@ from typing import Any
 from ginrummy import RULESETS, Card
 from ginrummy.advice import check_lay_off_plan, lay_off_review
 from ginrummy.bots import LEVELS
-from ginrummy.hand import Action, legal_actions
+from ginrummy.game import ROW_STEPS
+from ginrummy.hand import TAKE_KINDS, Action, legal_actions
 from ginrummy.layoffs import fewest_lay_offs, lay_offs
 from ginrummy.match import FORMATS, Game
 from ginrummy.scoring import optimal_layouts
+from ginrummy.vocab import ActionKind
 
 from ..catalog import Catalog, Html, esc
 from ..examples import sheet_table
@@ -50,7 +52,7 @@ def action_label(action: dict[str, Any], cat: Catalog) -> str:
     out: "Knock, discarding 7♥, laying out 2♠ 3♠ 4♠ · 9♣ 9♦ 9♥"). Every card it names is
     given: the card taken from the pile is the pile's top (``card`` of a take)."""
     kind = action["kind"]
-    if kind in TAKES and not action.get("card"):  # a game stored before the card was kept
+    if kind in TAKE_KINDS and not action.get("card"):  # a game stored before the card was kept
         return cat.text(f"play.move.{kind}_top")
     params = {"card": card_text(action["card"])} if action.get("card") else {}
     if action.get("melds"):
@@ -59,20 +61,16 @@ def action_label(action: dict[str, Any], cat: Catalog) -> str:
     return cat.text(f"play.move.{kind}", **params)
 
 
-TAKES = ("take_upcard", "draw_discard")
-"""The moves that take the top of the discard pile: their words name the card taken."""
-
-
 def choice_label(action: dict[str, Any], game: Game, cat: Catalog) -> str:
     """A move as the coach names it: a take from the pile names the card taken."""
-    if action["kind"] in TAKES and game.hand.discards:
+    if action["kind"] in TAKE_KINDS and game.hand.discards:
         action = {**action, "card": str(game.hand.discards[-1])}
     return action_label(action, cat)
 
 
 def judged_label(action: dict[str, Any], top: Card | None, cat: Catalog) -> str:
     """A judged move in words: a take names the card that topped the pile (``top``)."""
-    if action["kind"] in TAKES and top is not None:
+    if action["kind"] in TAKE_KINDS and top is not None:
         action = {**action, "card": str(top)}
     return action_label(action, cat)
 
@@ -172,7 +170,7 @@ def turn_moves(session: Session, cat: Catalog, live: bool) -> tuple[str, list[st
     return prompt, buttons
 
 
-def _of(legal: Iterable[Action], kind: str) -> dict[str, Any]:
+def _of(legal: Iterable[Action], kind: ActionKind) -> dict[str, Any]:
     return next(a for a in legal if a.kind == kind).to_json()
 
 
@@ -475,7 +473,7 @@ def game_end_html(session: Session, cat: Catalog) -> str:
     winner = sheet.winner
     headline = t("play.game_tied") if winner is None else t(f"play.game_won.{winner}")
     totals = t("play.final_totals", you=sheet.totals[YOU], computer=sheet.totals[BOT])
-    steps = [s for s in sheet.to_json()["steps"] if s["code"] not in ("hand_won", "column_closed")]
+    steps = [s for s in sheet.to_json()["steps"] if s["code"] not in ROW_STEPS]
     accuracy = accuracy_text(session, cat)
     return (
         f'<section class="gin-game-end gin-won-{who(winner) if winner is not None else "none"}" '
@@ -503,15 +501,6 @@ def accuracy_text(session: Session, cat: Catalog) -> str:
     return cat.text("play.accuracy", percent=accuracy(session), good=good, count=len(log))
 
 
-def column_voids(column: dict[str, Any], voids: tuple[int, ...]) -> tuple[int, ...]:
-    """The void hands a Hollywood column shows: column 1 records every hand until it closes,
-    so it shows the void hands in that time; the other columns start later and show none."""
-    if column["column"] != 1:
-        return ()
-    last = column["rows"][-1]["hand"] if column["rows"] else 0
-    return tuple(n for n in voids if n < last or not column["finished"])
-
-
 def sheet_html(game: Game, cat: Catalog) -> str:
     """The score sheet: its table (a table per Hollywood column), the hands won and, once the
     game is over, how it was settled, in the reader's words."""
@@ -524,10 +513,10 @@ def sheet_html(game: Game, cat: Catalog) -> str:
         body = str(sheet_table(sheet, cat, names=names, voids=game.voids))
     else:
         tables = []
-        for column in sheet["columns"]:
+        for column, voids in zip(sheet["columns"], game.column_voids):
             state = t("ui.closed" if column["finished"] else "ui.open")
             caption = f"{t('ui.column', column=column['column'])} ({state})"
-            table = sheet_table(column, cat, caption, names, column_voids(column, game.voids))
+            table = sheet_table(column, cat, caption, names, voids)
             tables.append(f'<div class="gin-column">{table}</div>')
         body = f'<div class="gin-columns">{"".join(tables)}</div>'
     opened = " open" if game.finished else ""
