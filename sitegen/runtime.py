@@ -24,7 +24,8 @@ imported and warmed up
 (in_pyodide.mjs snapshot, snapshot.py). The browser restores it instead of starting Python and
 importing the engine: about twice as fast again. It is shipped without the pages the
 WebAssembly module starts with (zero, or filled by pyodide.asm.wasm's data segments, which the
-browser downloads anyway: docs/assets/gin/snapshot.js), a third of what Pyodide writes.
+browser downloads anyway: docs/assets/gin/snapshot.js), a third of what Pyodide writes; the
+pages kept that the data segments fill are shipped as their difference from them.
 Since nothing is left to import (every module of the wheels is imported before it is taken),
 no standard library is shipped with it: it is restored on an empty zip. Its code is compiled
 without docstrings (pyc_wheel.py, optimize=2). It is bound to the exact Pyodide build, and
