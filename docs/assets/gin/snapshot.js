@@ -82,9 +82,18 @@ export function sparseSnapshot(bytes, wasm) {
   return out;
 }
 
-// into ^= other, byte by byte (the pages XORed are few: those the data segments fill).
+// into ^= other (Uint8Arrays of one length): four bytes at a time where both lie at a multiple
+// of 4 (a whole page always does), else byte by byte.
 function xorInto(into, other) {
-  for (let k = 0; k < into.length; k++) into[k] ^= other[k];
+  let k = 0;
+  if (into.byteOffset % 4 === 0 && other.byteOffset % 4 === 0) {
+    const words = into.length >> 2;
+    const a = new Int32Array(into.buffer, into.byteOffset, words);
+    const b = new Int32Array(other.buffer, other.byteOffset, words);
+    for (; k < words; k++) a[k] ^= b[k];
+    k = words << 2;
+  }
+  for (; k < into.length; k++) into[k] ^= other[k];
 }
 
 // buffer: the shipped snapshot (an ArrayBuffer); wasm: pyodide.asm.wasm (an ArrayBuffer), needed
