@@ -9,7 +9,8 @@
 //   node sitegen/in_pyodide.mjs snapshot <pyodide dir> <stdlib .zip> <output dir> <.whl>...
 //       Writes engine.snapshot, a memory snapshot of Pyodide booted on that standard library
 //       with the wheels (the engine and the presentation layer) installed, imported and warmed
-//       up (snapshot.py), its freed memory zeroed (scrub), without the pages that are as the
+//       up (snapshot.py), its code's line tables emptied (bareLines), its freed memory zeroed
+//       (scrub), without the pages that are as the
 //       WebAssembly module starts them
 //       (docs/assets/gin/snapshot.js); and
 //       engine_stdlib.zip, the standard library to restore it on: an empty zip, since the
@@ -119,12 +120,40 @@ if (command === "wheel") {
   for (const path of inside) pyodide.FS.unlink(path);
   pyodide.globals.get("forget_stdlib")();
   const empty = pyodide.globals.get("EMPTY_ZIP").toJs();
+  bareLines(pyodide._module, JSON.parse(pyodide.globals.get("line_tables")()));
   scrub(pyodide._module);
   const snapshot = pyodide.makeMemorySnapshot();
   const shipped = sparseSnapshot(snapshot, await readFile(join(indexURL, "pyodide.asm.wasm")));
   await writeFile(join(outDir, "engine.snapshot"), shipped);
   await writeFile(join(outDir, "engine_stdlib.zip"), empty);
   console.log(`${snapshot.length} ${shipped.length} ${modules}`);
+}
+
+// Write over each line table of the engine's code (and of Python's own: snapshot.py line_tables
+// gives [address, length] of each), in place, a table that gives no instruction a line: so the
+// snapshot holds no line numbers (a traceback says "line None"), and no object moves (a copy of
+// each code object would leave the memory more scattered, and bigger with Brotli). A table is a
+// bytes object (32-bit CPython: ob_size at +8, the cached hash at +12, the bytes at +16, then a
+// NUL) of entries, each a first byte with its top bit set, its low 3 bits the number of code
+// units it covers minus one, and more bytes without that bit (CPython's Objects/locations.md).
+// The new table covers the same code units, each entry 8 of them (the last fewer) with code 15,
+// "no location": it is never longer than the old one, whose rest is zeroed.
+function bareLines(M, tables) {
+  const NO_LINE = 0xf8; // code 15 (0x78) with the top bit
+  for (const [address, length] of tables) {
+    const bytes = M.HEAPU8.subarray(address + 16, address + 16 + length + 1);
+    if (M.HEAP32[(address + 8) / 4] !== length || bytes[length] !== 0 || !(bytes[0] & 0x80)) {
+      throw new Error(`not a line table of ${length} bytes at ${address}`);
+    }
+    let units = 0;
+    for (const b of bytes.subarray(0, length)) if (b & 0x80) units += (b & 7) + 1;
+    const size = Math.ceil(units / 8);
+    bytes.fill(0);
+    bytes.fill(NO_LINE | 7, 0, Math.floor(units / 8));
+    if (units % 8) bytes[size - 1] = NO_LINE | (units % 8 - 1);
+    M.HEAP32[(address + 8) / 4] = size;
+    M.HEAP32[(address + 12) / 4] = -1; // no hash cached
+  }
 }
 
 // Zero the memory Python freed, so that the snapshot holds no garbage (its Brotli copy is about

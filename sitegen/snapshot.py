@@ -12,12 +12,17 @@ no standard library is shipped with the snapshot: the browser mounts an empty zi
 (``EMPTY_ZIP``), and Python is made to forget the one it was made on (``forget_stdlib``), so a
 module that was somehow not imported fails as not found. Garbage is collected and what is left
 frozen (``gc.freeze``): a collection in the browser never walks the engine's own objects.
+
+Every function's code is kept without its line table (``line_tables``, in_pyodide.mjs
+``bareLines``): where each instruction came from in the source, which only a traceback or a
+warning reads (it then says "line None"); nothing the engine answers reads it.
 """
 
 import gc
 import json
 import os
 import sys
+import types
 import zipfile
 
 EMPTY_ZIP = b"PK\x05\x06" + bytes(18)  # a zip with no members: the end-of-directory record
@@ -139,6 +144,25 @@ def prepare(wheel_paths_json: str) -> int:
     gc.collect()
     gc.freeze()
     return len(sys.modules)
+
+
+def line_tables() -> str:
+    """Where the line table of every function's code lies in memory, as JSON: a list of
+    [address, length] (a table is a bytes object, at its id()). in_pyodide.mjs writes over each,
+    in place, a table that gives no instruction a line. (Only attributes that cache nothing are
+    read: ``co_code`` would keep a copy of each code's bytecode.)"""
+    gc.unfreeze()  # (prepare froze them: gc.get_objects() leaves frozen objects out)
+    stack = [f.__code__ for f in gc.get_objects() if isinstance(f, types.FunctionType)]
+    gc.freeze()
+    seen: set[int] = set()
+    tables: dict[int, int] = {}
+    while stack:
+        code = stack.pop()
+        if id(code) not in seen:
+            seen.add(id(code))
+            stack += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+            tables[id(code.co_linetable)] = len(code.co_linetable)
+    return json.dumps([[address, length] for address, length in tables.items() if length])
 
 
 def modules(folder: str, package: str) -> list[str]:

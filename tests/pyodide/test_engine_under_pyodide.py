@@ -23,7 +23,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from ginrummy.api import OPS, handle
+from ginrummy.api import API_VERSION, OPS, handle
 from ginview import api as view_api
 from ginview.examples import KINDS
 from ginview.steps import STEPS
@@ -271,3 +271,29 @@ def test_runner_refuses_a_tampered_wheel(node, runtime_dir, tmp_path):
     )
     assert run.returncode != 0
     assert "integrity" in run.stderr.lower() or "sha" in run.stderr.lower(), run.stderr
+
+
+def test_the_snapshot_gives_the_recorded_api_answers(node, runtime_dir):
+    """Every case of tests/data/api_answers.json (checked by hand, never regenerated), asked of
+    the restored snapshot as the worker asks (ginview.api.handle, op "engine"): the whole
+    answer recorded. The snapshot's code has no line tables (sitegen/snapshot.py
+    forget_lines): nothing the engine answers may depend on them."""
+    data = Path(__file__).resolve().parents[1] / "data" / "api_answers.json"
+    cases = json.loads(data.read_text("utf-8"))["cases"]
+    requests = [json.dumps({"op": "engine", "request": case["request"]}) for case in cases]
+    run = subprocess.run(
+        [node, str(RUNNER), str(runtime_dir), "snapshot"],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr
+    answers = json.loads(run.stdout)
+    assert len(answers) == len(cases) >= 20
+    for case, answer in zip(cases, answers):
+        outer = json.loads(answer)
+        assert outer["ok"] is True, case["id"]
+        assert outer["result"] == {"v": API_VERSION, "ok": True, "result": case["result"]}, case[
+            "id"
+        ]

@@ -1,6 +1,7 @@
 """docs/assets/gin/snapshot.js: the shipped snapshot (the pages left out that the WebAssembly
-module starts with: zero, or its data segments) expands to the exact bytes Pyodide made, and a
-damaged file is refused with a message instead of restored."""
+module starts with: zero, or its data segments; the pages kept as their difference from it)
+expands to the exact bytes Pyodide made, and a damaged file is refused with a message instead
+of restored."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ console.log(JSON.stringify({
   truncated: refused(copy(sparse.subarray(0, sparse.length - 1))),
   wrongMagic: refused(wrongMagic),
   baseSame: same(backWithBase, made), basePages: [...new Uint32Array(copy(withBase), 12, 3)],
+  page0: [...withBase.subarray(28, 28 + 13)], // after the header and its 2 page numbers
   noModule: refused(copy(withBase)),
   badModule: refused(copy(withBase), copy(new Uint8Array(8))),
 }));
@@ -59,5 +61,8 @@ def test_round_trip_and_damage(node, tmp_path):
     # Against the module: page 0 differs (its header), page 1 is left out, page 2 differs.
     assert out["baseSame"] is True
     assert out["basePages"] == [2, 8, 0]  # count, base, first page number
+    # Page 0 is shipped as its difference from the module's start: its header's base (8) is
+    # new; the 9s the module writes at 3 and 4 (bytes 11 and 12 of the page) are not.
+    assert out["page0"] == [0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0]
     assert out["noModule"] == "the engine snapshot needs pyodide.asm.wasm"
     assert out["badModule"] == "pyodide.asm.wasm cannot be read: not WebAssembly"

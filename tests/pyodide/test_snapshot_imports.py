@@ -80,3 +80,41 @@ def test_every_module_imports_from_the_snapshot_alone(node, runtime_dir, tmp_pat
     assert out["imported"] == wanted
     assert out["stdlib"] == []  # restored on the empty zip the site ships
     assert out["missing"] == "ModuleNotFoundError: No module named 'xmlrpc'"
+
+
+LINES = """
+import json, traceback
+import ginrummy.melds, ginview.api
+from ginrummy.cards import parse_cards
+codes = [ginrummy.melds.min_deadwood_mask.__code__, ginview.api.handle.__code__,
+         json.dumps.__code__, traceback.format_exc.__code__]
+lines = [sorted({line for _, _, line in code.co_lines()}, key=str) for code in codes]
+try:
+    parse_cards("2S 2S")  # a card twice: raised inside the engine
+except Exception:
+    told = traceback.format_exc()
+json.dumps({"lines": lines, "told": told})
+"""
+
+
+def test_the_snapshot_holds_no_line_numbers(node, runtime_dir, tmp_path):
+    """The snapshot's code, the engine's and Python's own, has no line table (in_pyodide.mjs
+    bareLines): no instruction has a line, and a traceback still tells what was raised where,
+    with "line None"."""
+    script = tmp_path / "lines.mjs"
+    script.write_text(
+        SCRIPT
+        % {
+            "pyodide": json.dumps((REPO / "node_modules/pyodide/pyodide.mjs").as_uri()),
+            "format": json.dumps((REPO / "docs/assets/gin/snapshot.js").as_uri()),
+            "runtime": json.dumps(str(runtime_dir)),
+            "python": json.dumps(LINES),
+        }
+    )
+    run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["lines"] == [[None]] * 4
+    told = out["told"]
+    assert 'ginrummy/cards.py", line None, in parse_cards' in told, told
+    assert told.rstrip().splitlines()[-1].startswith("ginrummy.errors.CardError: "), told

@@ -219,3 +219,12 @@ def test_pyodide_boots_from_the_precompiled_stdlib(site_stdlib, python_version, 
         "/lib/python314.zip/dataclasses.pyc",
         "/lib/python314.zip/_pyodide/__init__.pyc",
     ]
+
+
+def test_the_lock_lists_only_the_sites_wheels(site_runtime):
+    """The browser reads pyodide-lock.json on every boot: it lists the site's two wheels only
+    (the site loads none of Pyodide's packages), with Pyodide's info (its ABI is checked)."""
+    lock = json.loads((site_runtime / "pyodide-lock.json").read_text())
+    npm = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == {"ginrummy", "ginview"}
+    assert lock["info"] == npm["info"]
