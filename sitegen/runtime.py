@@ -30,8 +30,8 @@ pages kept that the data segments fill are shipped as their difference from them
 Since nothing is left to import (every module of the wheels is imported before it is taken),
 no standard library is shipped with it: it is restored on an empty zip. Its code is compiled
 without docstrings (pyc_wheel.py, optimize=2), and kept without line numbers (in_pyodide.mjs
-bareLines: a line table for each code object, about an eighth of the snapshot with Brotli). It is bound to the exact Pyodide build, and
-the wheels, shipped beside it.
+bareLines: a line table for each code object, about an eighth of the snapshot with Brotli).
+It is bound to the exact Pyodide build, and the wheels, shipped beside it.
 Without a snapshot the worker uses STDLIB_FILE and the wheel.
 
 Both take seconds to make, so they are cached under .cache/, keyed by what they are made from.

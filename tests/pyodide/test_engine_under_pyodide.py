@@ -33,6 +33,22 @@ from sitegen.languages import languages
 from sitegen.snapshot import requests as warm_up
 
 RUNNER = Path(__file__).with_name("run_engine.mjs")
+
+
+def ask_runner(
+    node: str, runtime: Path, requests: list[str], *boot: str, timeout: int = 600
+) -> subprocess.CompletedProcess[str]:
+    """run_engine.mjs on a runtime folder (booted as ``boot``: "snapshot", "wheel", or its
+    default), given a batch of request texts; its answers are a JSON list on stdout."""
+    return subprocess.run(
+        [node, str(RUNNER), str(runtime), *boot],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
 EXAMPLE = re.compile(
     r'<section class="gin-example(?: gin-static-example)?" data-gin-kind="(\w+)" '
     r'data-gin="([^"]*)"[^>]*><div class="gin-view">(.*?)</div>'
@@ -194,13 +210,7 @@ def cpython_responses(requests: list[str]) -> list[str]:
 @pytest.mark.parametrize("boot", ["snapshot", "wheel"])
 def test_pyodide_answers_match_cpython(node, runtime_dir, site_dir, boot):
     requests = site_batch(site_dir)
-    run = subprocess.run(
-        [node, str(RUNNER), str(runtime_dir), boot],
-        input=json.dumps(requests),
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    run = ask_runner(node, runtime_dir, requests, boot)
     assert run.returncode == 0, run.stderr
     from_pyodide = json.loads(run.stdout)
     expected = cpython_responses(requests)
@@ -231,13 +241,7 @@ def test_the_worker_draws_every_example_as_the_build_did(node, runtime_dir, site
     requests = [
         json.dumps({"op": "render", "lang": lang, "state": state}) for lang, state, _ in examples
     ]
-    run = subprocess.run(
-        [node, str(RUNNER), str(runtime_dir), "snapshot"],
-        input=json.dumps(requests),
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    run = ask_runner(node, runtime_dir, requests, "snapshot")
     assert run.returncode == 0, run.stderr
     for (lang, state, view), answer in zip(examples, json.loads(run.stdout)):
         result = json.loads(answer)["result"]
@@ -262,13 +266,7 @@ def test_runner_refuses_a_tampered_wheel(node, runtime_dir, tmp_path):
         data = (runtime_dir / entry["file_name"]).read_bytes()
         (tmp_path / entry["file_name"]).write_bytes(data + (b"\0" if name == "ginview" else b""))
     (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
-    run = subprocess.run(
-        [node, str(RUNNER), str(tmp_path)],
-        input=json.dumps([json.dumps({"op": "version"})]),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    run = ask_runner(node, tmp_path, [json.dumps({"op": "version"})], timeout=300)
     assert run.returncode != 0
     assert "integrity" in run.stderr.lower() or "sha" in run.stderr.lower(), run.stderr
 
@@ -277,17 +275,11 @@ def test_the_snapshot_gives_the_recorded_api_answers(node, runtime_dir):
     """Every case of tests/data/api_answers.json (checked by hand, never regenerated), asked of
     the restored snapshot as the worker asks (ginview.api.handle, op "engine"): the whole
     answer recorded. The snapshot's code has no line tables (sitegen/snapshot.py
-    forget_lines): nothing the engine answers may depend on them."""
+    line_tables, in_pyodide.mjs bareLines): nothing the engine answers may depend on them."""
     data = Path(__file__).resolve().parents[1] / "data" / "api_answers.json"
     cases = json.loads(data.read_text("utf-8"))["cases"]
     requests = [json.dumps({"op": "engine", "request": case["request"]}) for case in cases]
-    run = subprocess.run(
-        [node, str(RUNNER), str(runtime_dir), "snapshot"],
-        input=json.dumps(requests),
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    run = ask_runner(node, runtime_dir, requests, "snapshot")
     assert run.returncode == 0, run.stderr
     answers = json.loads(run.stdout)
     assert len(answers) == len(cases) >= 20

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -58,24 +59,30 @@ def modules(folder: Path, package: str) -> list[str]:
     return out
 
 
-def test_every_module_imports_from_the_snapshot_alone(node, runtime_dir, tmp_path):
-    wanted = modules(REPO / "engine/ginrummy", "ginrummy") + modules(
-        REPO / "presentation/ginview", "ginview"
-    )
-    assert {"ginrummy.api", "ginview.api", "ginview.page", "ginrummy.hand"} <= set(wanted)
-    script = tmp_path / "imports.mjs"
+def run_in_snapshot(node: str, runtime_dir: Path, tmp_path: Path, python: str) -> Any:
+    """``python`` run in the snapshot restored as the browser restores it (SCRIPT): the value
+    of its last expression, a JSON text, read back."""
+    script = tmp_path / "restored.mjs"
     script.write_text(
         SCRIPT
         % {
             "pyodide": json.dumps((REPO / "node_modules/pyodide/pyodide.mjs").as_uri()),
             "format": json.dumps((REPO / "docs/assets/gin/snapshot.js").as_uri()),
             "runtime": json.dumps(str(runtime_dir)),
-            "python": json.dumps(PYTHON % json.dumps(wanted)),
+            "python": json.dumps(python),
         }
     )
     run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout.strip().splitlines()[-1])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_every_module_imports_from_the_snapshot_alone(node, runtime_dir, tmp_path):
+    wanted = modules(REPO / "engine/ginrummy", "ginrummy") + modules(
+        REPO / "presentation/ginview", "ginview"
+    )
+    assert {"ginrummy.api", "ginview.api", "ginview.page", "ginrummy.hand"} <= set(wanted)
+    out = run_in_snapshot(node, runtime_dir, tmp_path, PYTHON % json.dumps(wanted))
     assert out["failed"] == {}
     assert out["imported"] == wanted
     assert out["stdlib"] == []  # restored on the empty zip the site ships
@@ -101,19 +108,7 @@ def test_the_snapshot_holds_no_line_numbers(node, runtime_dir, tmp_path):
     """The snapshot's code, the engine's and Python's own, has no line table (in_pyodide.mjs
     bareLines): no instruction has a line, and a traceback still tells what was raised where,
     with "line None"."""
-    script = tmp_path / "lines.mjs"
-    script.write_text(
-        SCRIPT
-        % {
-            "pyodide": json.dumps((REPO / "node_modules/pyodide/pyodide.mjs").as_uri()),
-            "format": json.dumps((REPO / "docs/assets/gin/snapshot.js").as_uri()),
-            "runtime": json.dumps(str(runtime_dir)),
-            "python": json.dumps(LINES),
-        }
-    )
-    run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout.strip().splitlines()[-1])
+    out = run_in_snapshot(node, runtime_dir, tmp_path, LINES)
     assert out["lines"] == [[None]] * 4
     told = out["told"]
     assert 'ginrummy/cards.py", line None, in parse_cards' in told, told
