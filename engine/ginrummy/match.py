@@ -36,6 +36,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .cards import DECK, Card
@@ -106,8 +107,10 @@ class Game:
         current = [self.number] if self.hand.finished and self.hand.entry() is None else []
         return tuple(void + current)
 
-    @property
+    @cached_property
     def sheet(self) -> GameSheet | HollywoodSheet:
+        """The score sheet so far, worked out once per game value (a game never changes: a
+        move makes a new one)."""
         return score_sheet(self.entries, self.rules, self.format, self.numbers)
 
     @property
